@@ -1,0 +1,557 @@
+"""One hand of UNO: the state machine that referees every game.
+
+The game waits on one seat at a time (the *decider*) for a decision of the
+current *phase*; saying UNO and catching happen out of turn. Every change goes
+through :meth:`Game.apply`, which either refuses the action (raising
+:class:`IllegalAction`, state untouched) or applies it and returns the events.
+"""
+import random
+
+from .actions import Action, IllegalAction
+from .cards import (CARD_OF, CODES, COLOR_OF, COLORS, DRAW_TWO, HOWLER, INVISIBILITY, POINTS,
+                    RANK_OF, REVERSE, SKIP, SORTING_HAT, VOLDEMORT, VOLDEMORT_NUMBERS, WILD_DRAW_FOUR,
+                    build_deck, card_name)
+from .rules import Rules
+
+HAND_SIZE = 7
+MIN_PLAYERS, MAX_PLAYERS = 2, 10
+#: cards whose effect on its target an Invisibility can shield
+SHIELDABLE = frozenset((SKIP, DRAW_TWO, WILD_DRAW_FOUR, HOWLER, SORTING_HAT))
+_VOLDEMORT_CARDS = frozenset(c * 13 + r for c in range(4) for r in VOLDEMORT_NUMBERS)
+#: actions by which the next player "begins their turn" (closing the UNO catch window)
+_TURN_KINDS = frozenset(("play", "draw", "pass", "play_drawn", "keep", "accept", "challenge", "shield"))
+
+# Actions are built once: legal-action lists hold these shared objects.
+PLAY = [Action("play", code) for code in CODES]
+PLAY_UNO = [Action("play", code, uno=True) for code in CODES]
+DISCARD = [Action("discard", code) for code in CODES]
+CHOOSE = [Action("color", color=c) for c in COLORS]
+CATCH = [Action("catch", target=s) for s in range(MAX_PLAYERS)]
+DRAW, PASS, KEEP = Action("draw"), Action("pass"), Action("keep")
+PLAY_DRAWN, PLAY_DRAWN_UNO = Action("play_drawn"), Action("play_drawn", uno=True)
+ACCEPT, CHALLENGE = Action("accept"), Action("challenge")
+SHIELD, SHIELD_UNO = Action("shield"), Action("shield", uno=True)
+SAY_UNO = Action("say_uno")
+
+
+class GameError(ValueError):
+    """A game that cannot be set up as asked (players, deck)."""
+
+
+class Game:
+    """One hand. Start it from a ``seed`` or from an explicit ``deck`` (top card first)."""
+
+    def __init__(self, rules: Rules, players: int, *, seed=None, deck: list[str] | None = None,
+                 dealer: int = 0, hand_size: int = HAND_SIZE):
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise GameError(f"UNO is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
+        if not 0 <= dealer < players:
+            raise GameError(f"dealer must be a seat from 0 to {players - 1}")
+        self.rules = rules
+        self.n = players
+        self.rng = random.Random(seed)
+        if deck is None:
+            cards = build_deck(rules.deck)
+            self.rng.shuffle(cards)
+        else:
+            unknown = [c for c in deck if c not in CARD_OF]
+            if unknown:
+                raise GameError(f"unknown card code {unknown[0]!r}")
+            cards = [CARD_OF[c] for c in deck]
+        if len(cards) < players * hand_size + 1:
+            raise GameError("the deck is too small to deal")
+        self.total_cards = len(cards)
+        self.draw_pile = cards[::-1]          # top card last, so drawing is pop()
+        self.discard: list[int] = []          # top card last
+        self.hands: list[list[int]] = [[] for _ in range(players)]
+        self.dealer = dealer
+        self.direction = 1
+        self.color = -1                       # active colour, -1 until chosen
+        self.turn = self.decider = (dealer + 1) % players
+        self.phase = "turn"
+        self.attack: tuple | None = None      # (card, attacker, target) awaiting its target's response
+        self.pending_draw = 0                 # cards the attack's target would draw (stacks add up)
+        self.wd4_guilty = False
+        self.after_color: tuple | None = None  # what a colour choice completes
+        self.uno_intent = False               # UNO said with a Voldemort, applied after its discards
+        self.drawn = -1
+        self.uno_said = [False] * players
+        self.window = -1                      # seat that may be caught for not saying UNO
+        self.passes = 0
+        self.shown: list[tuple] = []          # (seat, cards, viewers or None for all but seat)
+        self.over = False
+        self.winner = -1
+        self.blocked = False
+        self.can_shield = INVISIBILITY in cards
+        self._legal: dict = {}
+        self._events: list[dict] = []
+        self._deal(hand_size)
+        self._turn_up()
+        self.setup_events = self._events
+
+    # ------------------------------------------------------------------ queries
+    def next_seat(self, seat: int, steps: int = 1) -> int:
+        return (seat + steps * self.direction) % self.n
+
+    @property
+    def top(self) -> int:
+        return self.discard[-1]
+
+    def playable(self, card: int) -> bool:
+        return card >= 52 or COLOR_OF[card] == self.color or RANK_OF[card] == RANK_OF[self.discard[-1]]
+
+    def can_draw(self) -> bool:
+        return bool(self.draw_pile) or len(self.discard) > 1
+
+    def _wd4_illegal(self, hand, without: int = -1) -> bool:
+        """Would a Wild Draw Four be illegal for this hand (the played card left out)?"""
+        color, wilds = self.color, self.rules.wd4_wilds_count
+        skipped = False
+        for c in hand:
+            if c == without and not skipped:
+                skipped = True
+                continue
+            if COLOR_OF[c] == color or (wilds and c >= 52 and c != WILD_DRAW_FOUR):
+                return True
+        return False
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Everything ``seat`` may do now, in turn or out of it."""
+        acts = self._legal.get(seat)
+        if acts is None:
+            acts = self._legal[seat] = self._compute_legal(seat)
+        return acts
+
+    def _compute_legal(self, seat: int) -> list[Action]:
+        if self.over or not 0 <= seat < self.n:
+            return []
+        acts = self._decisions() if seat == self.decider else []
+        hand = self.hands[seat]
+        if len(hand) == 1 and not self.uno_said[seat]:
+            acts.append(SAY_UNO)
+        if self.window >= 0 and self.window != seat:
+            acts.append(CATCH[self.window])
+        return acts
+
+    def _decisions(self) -> list[Action]:
+        phase, hand = self.phase, self.hands[self.decider]
+        if phase == "turn":
+            acts = []
+            for c in set(hand):
+                if c >= 52 or COLOR_OF[c] == self.color or RANK_OF[c] == RANK_OF[self.discard[-1]]:
+                    if c == WILD_DRAW_FOUR and self.rules.strict_wild_draw_four and self._wd4_illegal(hand, c):
+                        continue
+                    acts.append(PLAY[c])
+                    if self._left_after(hand, c) == 1:
+                        acts.append(PLAY_UNO[c])
+            if self.can_draw():
+                acts.append(DRAW)
+            elif not acts:
+                acts.append(PASS)
+            return acts
+        if phase == "drawn":
+            return [PLAY_DRAWN, PLAY_DRAWN_UNO, KEEP] if len(hand) == 2 else [PLAY_DRAWN, KEEP]
+        if phase == "color":
+            return list(CHOOSE)
+        if phase == "discard":
+            return [DISCARD[c] for c in set(hand) if c in _VOLDEMORT_CARDS]
+        # phase == "respond"
+        card = self.attack[0]
+        acts = [ACCEPT]
+        if card == WILD_DRAW_FOUR and not self.rules.strict_wild_draw_four:
+            acts.append(CHALLENGE)
+        if self.can_shield and card in SHIELDABLE and INVISIBILITY in hand:
+            acts.append(SHIELD)
+            if len(hand) == 2:
+                acts.append(SHIELD_UNO)
+        if (card == DRAW_TWO and self.rules.stack_draw_two) or (
+                card == WILD_DRAW_FOUR and self.rules.stack_draw_four):
+            for c in set(hand):
+                if RANK_OF[c] == RANK_OF[card] and not (
+                        c == WILD_DRAW_FOUR and self.rules.strict_wild_draw_four and self._wd4_illegal(hand, c)):
+                    acts.append(PLAY[c])
+                    if len(hand) == 2:
+                        acts.append(PLAY_UNO[c])
+        return acts
+
+    @staticmethod
+    def _left_after(hand, card: int) -> int:
+        if card == VOLDEMORT:
+            return sum(1 for c in hand if c not in _VOLDEMORT_CARDS) - 1
+        return len(hand) - 1
+
+    # ------------------------------------------------------------------ applying
+    def apply(self, seat: int, action) -> list[dict]:
+        """Apply ``action`` for ``seat``; return the events it caused.
+
+        Raises :class:`IllegalAction` (with the reason) and changes nothing
+        when the action is not among :meth:`legal_actions` for the seat.
+        """
+        if not isinstance(action, Action):
+            action = Action.from_dict(action)
+        if action not in self.legal_actions(seat):
+            raise IllegalAction(self._why_not(seat, action))
+        self._events = events = []
+        self._legal = {}
+        kind = action.kind
+        if kind in _TURN_KINDS:
+            self.window = -1
+            self.shown = []
+        getattr(self, "_do_" + kind)(seat, action)
+        return events
+
+    def _do_play(self, seat, action):
+        card = CARD_OF[action.card]
+        if self.phase == "respond":          # stacking a draw card on the one played at you
+            self.attack = None
+        self._play(seat, card, action.uno)
+
+    def _do_play_drawn(self, seat, action):
+        self._play(seat, self.drawn, action.uno)
+
+    def _do_draw(self, seat, action):
+        self.passes = 0
+        drawn = self._draw(seat, 1, "draw")
+        while self.rules.draw_until_playable and drawn and not self.playable(drawn[-1]) and self.can_draw():
+            drawn += self._draw(seat, 1, "draw")
+        last = drawn[-1] if drawn else -1
+        if last >= 0 and self.playable(last) and not (
+                last == WILD_DRAW_FOUR and self.rules.strict_wild_draw_four
+                and self._wd4_illegal(self.hands[seat], last)):
+            self.phase, self.drawn = "drawn", last
+        else:
+            self._begin(self.next_seat(seat))
+
+    def _do_keep(self, seat, action):
+        self._event("keep", seat)
+        self._begin(self.next_seat(seat))
+
+    def _do_pass(self, seat, action):
+        self._event("pass", seat)
+        self.passes += 1
+        if self.passes >= self.n:
+            self._blocked(self.next_seat(seat))
+        else:
+            self._begin(self.next_seat(seat))
+
+    def _do_color(self, seat, action):
+        self.color = COLORS.index(action.color)
+        self._event("color", seat, color=action.color)
+        why, card = self.after_color
+        self.after_color = None
+        if why == "first":
+            self._first_effect(card)
+        elif why == "shield" or card not in (WILD_DRAW_FOUR, SORTING_HAT, HOWLER):
+            self._begin(self.next_seat(seat))
+        else:
+            self._attack(seat, card)
+
+    def _do_discard(self, seat, action):
+        card = CARD_OF[action.card]
+        hand = self.hands[seat]
+        hand.remove(card)
+        self.discard.append(card)
+        self._event("discard", seat, card=action.card)
+        if any(c in _VOLDEMORT_CARDS for c in hand):
+            return
+        self.color = COLOR_OF[card]
+        self._after_shed(seat, self.uno_intent)
+        if not hand:
+            self._finish(seat)
+        else:
+            self._begin(self.next_seat(seat))
+
+    def _do_accept(self, seat, action):
+        self._event("accept", seat)
+        self._resolve()
+
+    def _resolve(self):
+        """The attack's target takes its effect."""
+        card, attacker, target = self.attack
+        self.attack = None
+        if card in (DRAW_TWO, WILD_DRAW_FOUR):
+            self._draw(target, self._take_pending(), "penalty")
+            self._begin(self.next_seat(target))
+        elif card == SORTING_HAT:
+            self._hat_draw(target)
+            self._begin(self.next_seat(target) if self.rules.sorting_hat_skips else target)
+        else:
+            if card == HOWLER:
+                cards = [CODES[c] for c in self.hands[target]]
+                self.shown.append((target, cards, None))
+                self._event("reveal", target, cards=cards)
+            self._event("skip", target)
+            self._begin(self.next_seat(target))
+
+    def _do_challenge(self, seat, action):
+        _, attacker, target = self.attack
+        self.attack = None
+        guilty = self.wd4_guilty
+        cards = [CODES[c] for c in self.hands[attacker]]
+        self.shown.append((attacker, cards, (seat,)))
+        self._event("challenge", seat, target=attacker, guilty=guilty,
+                    secret={"hand": cards}, to=(seat, attacker))
+        if guilty:
+            self._draw(attacker, self._take_pending(), "challenge")
+            self._begin(target)
+        else:
+            self._draw(target, self._take_pending() + 2, "challenge")
+            self._begin(self.next_seat(target))
+
+    def _do_shield(self, seat, action):
+        self.attack = None
+        self.pending_draw = 0
+        hand = self.hands[seat]
+        hand.remove(INVISIBILITY)
+        self.discard.append(INVISIBILITY)
+        self._event("shield", seat, card=CODES[INVISIBILITY], uno=action.uno)
+        self._after_shed(seat, action.uno)
+        if not hand:
+            self._finish(seat)
+        else:
+            self._ask_color(seat, ("shield", INVISIBILITY))
+
+    def _do_say_uno(self, seat, action):
+        self.uno_said[seat] = True
+        self._event("say_uno", seat)
+
+    def _do_catch(self, seat, action):
+        target = action.target
+        self.window = -1
+        caught = not self.uno_said[target]
+        self._event("catch", seat, target=target, caught=caught)
+        if caught:
+            self._draw(target, self.rules.uno_penalty, "uno")
+        elif self.rules.false_catch_penalty:
+            self._draw(seat, 2, "false_catch")
+
+    # ------------------------------------------------------------------ mechanics
+    def _event(self, kind: str, seat=None, **fields):
+        fields["type"] = kind
+        if seat is not None:
+            fields["seat"] = seat
+        self._events.append(fields)
+
+    def _begin(self, seat: int):
+        self.phase, self.turn, self.decider, self.drawn = "turn", seat, seat, -1
+
+    def _ask_color(self, seat: int, after: tuple):
+        self.phase, self.decider, self.after_color = "color", seat, after
+
+    def _take_pending(self) -> int:
+        n, self.pending_draw = self.pending_draw, 0
+        return n
+
+    def _play(self, seat: int, card: int, uno: bool):
+        hand = self.hands[seat]
+        if card == WILD_DRAW_FOUR:
+            self.wd4_guilty = self._wd4_illegal(hand, card)
+        hand.remove(card)
+        self.discard.append(card)
+        self.passes = 0
+        self._event("play", seat, card=CODES[card], uno=uno)
+        if card == VOLDEMORT and any(c in _VOLDEMORT_CARDS for c in hand):
+            self.phase, self.decider, self.uno_intent = "discard", seat, uno
+            return
+        self._after_shed(seat, uno)
+        if not hand:
+            self._go_out(seat, card)
+        elif card >= 52:
+            self._ask_color(seat, ("play", card))
+        else:
+            self.color = COLOR_OF[card]
+            rank = RANK_OF[card]
+            if rank < 10:
+                self._begin(self.next_seat(seat))
+            elif rank == REVERSE:
+                self.direction = -self.direction
+                self._event("reverse", seat, direction=self.direction)
+                if self.n == 2:
+                    self._event("skip", self.next_seat(seat))
+                    self._begin(seat)
+                else:
+                    self._begin(self.next_seat(seat))
+            else:
+                self._attack(seat, card)
+
+    def _after_shed(self, seat: int, uno: bool):
+        """A seat's hand just shrank: a last-but-one card opens the catch window."""
+        if len(self.hands[seat]) == 1:
+            self.uno_said[seat] = uno
+            self.window = seat
+            if uno:
+                self._event("say_uno", seat)
+
+    def _attack(self, attacker: int, card: int):
+        target = self.next_seat(attacker)
+        self.attack = (card, attacker, target)
+        rank = RANK_OF[card]
+        if rank == DRAW_TWO:
+            self.pending_draw += 2
+        elif card == WILD_DRAW_FOUR:
+            self.pending_draw += 4
+        rules = self.rules
+        if ((self.can_shield and card in SHIELDABLE)
+                or (rank == DRAW_TWO and rules.stack_draw_two)
+                or (card == WILD_DRAW_FOUR and (rules.stack_draw_four or not rules.strict_wild_draw_four))):
+            self.phase, self.decider = "respond", target
+        else:
+            self._resolve()
+
+    def _go_out(self, seat: int, card: int):
+        """The last card is down: draw cards it deals still count for scoring."""
+        nxt = self.next_seat(seat)
+        if RANK_OF[card] == DRAW_TWO:
+            self._draw(nxt, self._take_pending() + 2, "penalty")
+        elif card == WILD_DRAW_FOUR:
+            self._draw(nxt, self._take_pending() + 4, "penalty")
+        elif card == SORTING_HAT:
+            self._hat_draw(nxt)
+        self._finish(seat)
+
+    def _refill(self) -> bool:
+        """Shuffle the discard pile (but its top card) into a new draw pile."""
+        if len(self.discard) < 2:
+            return False
+        pile = self.discard[:-1]
+        del self.discard[:-1]
+        self.rng.shuffle(pile)
+        self.draw_pile = pile
+        self._event("reshuffle", count=len(pile))
+        return True
+
+    def _draw(self, seat: int, count: int, reason: str) -> list[int]:
+        drawn = []
+        pile = self.draw_pile
+        for _ in range(count):
+            if not pile:
+                if not self._refill():
+                    break
+                pile = self.draw_pile
+            drawn.append(pile.pop())
+        if drawn:
+            self.hands[seat].extend(drawn)
+            self.uno_said[seat] = False
+            self._event("draw", seat, count=len(drawn), reason=reason,
+                        secret={"cards": [CODES[c] for c in drawn]}, to=(seat,))
+        return drawn
+
+    def _hat_draw(self, seat: int):
+        """Sorting Hat: draw one at a time until a number 1-4 (or the piles run out)."""
+        while True:
+            drawn = self._draw(seat, 1, "sorting_hat")
+            if not drawn or (drawn[0] < 52 and 1 <= drawn[0] % 13 <= 4):
+                return
+
+    def _deal(self, hand_size: int):
+        pile = self.draw_pile
+        for _ in range(hand_size):
+            for i in range(1, self.n + 1):
+                self.hands[(self.dealer + i) % self.n].append(pile.pop())
+        self._event("deal", self.dealer, count=hand_size)
+
+    def _turn_up(self):
+        """Turn the first card and apply the edition's first-card rule."""
+        back = {CARD_OF[c] for c in self.rules.first_card_back}
+        while True:
+            if not self.draw_pile:
+                raise GameError("the deck ran out while turning up the first card")
+            card = self.draw_pile.pop()
+            self.discard.append(card)
+            self._event("first_card", card=CODES[card])
+            if self.rules.first_card == "number" and not (card < 52 and card % 13 < 10):
+                continue
+            if card in back:
+                self.discard.pop()
+                self.draw_pile.append(card)
+                self.rng.shuffle(self.draw_pile)
+                self._event("returned", card=CODES[card])
+                continue
+            break
+        first = self.turn
+        if card >= 52:
+            self._ask_color(first, ("first", card))
+            return
+        self.color = COLOR_OF[card]
+        rank = RANK_OF[card]
+        if rank == SKIP:
+            self._event("skip", first)
+            self._begin(self.next_seat(first))
+        elif rank == REVERSE:
+            self.direction = -1
+            self._event("reverse", direction=-1)
+            self._begin(self.dealer)
+        elif rank == DRAW_TWO:
+            self._draw(first, 2, "penalty")
+            self._begin(self.next_seat(first))
+
+    def _first_effect(self, card: int):
+        """A wild turned up first: its first player chose the colour; now its action."""
+        first = self.turn
+        if card == WILD_DRAW_FOUR:
+            self._draw(first, 4, "penalty")
+            self._begin(self.next_seat(first))
+        elif card == SORTING_HAT:
+            self._hat_draw(first)
+            self._begin(self.next_seat(first) if self.rules.sorting_hat_skips else first)
+        else:
+            self._begin(first)
+
+    def _blocked(self, next_up: int):
+        """Nobody could play or draw for a full round: fewest points in hand wins."""
+        order = [self.next_seat(next_up, i) for i in range(self.n)]
+        points = {s: sum(POINTS[c] for c in self.hands[s]) for s in order}
+        best = min(points.values())
+        self.blocked = True
+        self._finish(next(s for s in order if points[s] == best))
+
+    def _finish(self, winner: int):
+        self.over, self.winner = True, winner
+        self.phase, self.decider, self.window, self.attack = "over", -1, -1, None
+        self._event("hand_over", winner, blocked=self.blocked, points=self.points(),
+                    hands=[[CODES[c] for c in h] for h in self.hands])
+
+    # ------------------------------------------------------------------ scoring
+    def hand_points(self, seat: int) -> int:
+        return sum(POINTS[c] for c in self.hands[seat])
+
+    def points(self) -> int:
+        """What the hand's winner scores: every card left in the others' hands."""
+        return sum(self.hand_points(s) for s in range(self.n) if s != self.winner)
+
+    # ------------------------------------------------------------------ reasons
+    def _why_not(self, seat: int, action: Action) -> str:
+        if self.over:
+            return "the hand is over"
+        if not 0 <= seat < self.n:
+            return f"there is no seat {seat}"
+        kind = action.kind
+        if kind == "say_uno":
+            return "you can say UNO only while you hold exactly one card" if len(
+                self.hands[seat]) != 1 else "you have already said UNO"
+        if kind == "catch":
+            if self.window < 0:
+                return "nobody can be caught now"
+            return "you cannot catch yourself" if seat == self.window else (
+                f"only seat {self.window} can be caught now")
+        if seat != self.decider:
+            return f"it is not your decision: waiting for seat {self.decider} to {self.phase}"
+        expected = {"turn": "play or draw", "drawn": "play or keep the drawn card",
+                    "color": "choose a colour", "discard": "discard your 2s, 6s and 9s",
+                    "respond": "answer the card played at you"}[self.phase]
+        if kind == "play" and self.phase == "turn" and action.card in CARD_OF:
+            card = CARD_OF[action.card]
+            if card not in self.hands[seat]:
+                return f"you do not hold a {card_name(action.card)}"
+            if not self.playable(card):
+                return f"a {card_name(action.card)} does not match the {card_name(CODES[self.top])} " \
+                       f"(active colour {COLORS[self.color]})"
+            if card == WILD_DRAW_FOUR:
+                return "a Wild Draw Four is illegal while you hold a card of the active colour"
+            if action.uno:
+                return "you can say UNO with a play only when it leaves you one card"
+        if kind == "draw":
+            return "there is nothing left to draw"
+        if kind == "pass":
+            return "you can pass only when you can neither play nor draw"
+        return f"you must {expected} now"

@@ -1,0 +1,95 @@
+"""A match: hands in a row, the deal passing left, scored by the match mode."""
+import random
+
+from .cards import CODES, RANK_OF, build_deck
+from .game import Game, GameError
+from .rules import Rules
+
+
+def draw_for_dealer(players: int, rng: random.Random, rules: Rules) -> tuple[int, list[list[str]]]:
+    """Rule 1: each player turns a card; the highest face value deals, ties turn again.
+
+    Returns the dealer and, per round, the codes each contender turned.
+    """
+    deck = build_deck(rules.deck)
+    rng.shuffle(deck)
+    contenders = list(range(players))
+    rounds = []
+    while True:
+        if len(deck) < len(contenders):
+            deck = build_deck(rules.deck)
+            rng.shuffle(deck)
+        turned = [deck.pop() for _ in contenders]
+        rounds.append([CODES[c] for c in turned])
+        values = [RANK_OF[c] if RANK_OF[c] < 10 else 0 for c in turned]
+        best = max(values)
+        contenders = [s for s, v in zip(contenders, values) if v == best]
+        if len(contenders) == 1:
+            return contenders[0], rounds
+
+
+class Match:
+    """Hands until the match mode says it is over. ``scores`` are per seat."""
+
+    def __init__(self, rules: Rules, players: int, *, seed=None, dealer: int | None = None):
+        if not 2 <= players <= 10:
+            raise GameError(f"UNO is for 2 to 10 players, not {players}")
+        self.rules = rules
+        self.n = players
+        self.rng = random.Random(seed)
+        self.dealer_draw: list[list[str]] = []
+        if dealer is None:
+            dealer, self.dealer_draw = draw_for_dealer(players, self.rng, rules)
+        self.dealer = dealer
+        self.scores = [0] * players
+        self.hands_won = [0] * players
+        self.history: list[dict] = []
+        self.game: Game | None = None
+        self._scored: Game | None = None
+        self.over = False
+        self.winners: list[int] = []
+
+    def start_hand(self, deck: list[str] | None = None) -> Game:
+        """Deal the next hand (from the match's random stream, or a given deck)."""
+        if self.over:
+            raise GameError("the match is over")
+        if self.game is not None:
+            if not self.game.over:
+                raise GameError("the current hand is not over")
+            self.dealer = (self.dealer + 1) % self.n
+        self.game = Game(self.rules, self.n, seed=self.rng.getrandbits(64), deck=deck, dealer=self.dealer)
+        return self.game
+
+    def record_hand(self) -> dict:
+        """Score the finished hand; decide whether the match is over. Returns the hand's result."""
+        game = self.game
+        if game is None or not game.over:
+            raise GameError("no finished hand to score")
+        if self._scored is game:
+            raise GameError("this hand is already scored")
+        self._scored = game
+        mode, target = self.rules.match_mode, self.rules.match_target
+        caught = [game.hand_points(s) for s in range(self.n)]
+        winner = game.winner
+        self.hands_won[winner] += 1
+        if mode == "lowest":
+            for s in range(self.n):
+                self.scores[s] += caught[s]
+        elif mode == "wins":
+            self.scores[winner] += 1
+        else:
+            self.scores[winner] += game.points()
+        if mode == "single":
+            self.winners = [winner]
+        elif mode == "lowest":
+            if max(self.scores) >= target:
+                low = min(self.scores)
+                self.winners = [s for s in range(self.n) if self.scores[s] == low]
+        elif self.scores[winner] >= target:
+            self.winners = [winner]
+        self.over = bool(self.winners)
+        result = {"hand": len(self.history) + 1, "winner": winner, "points": game.points(),
+                  "blocked": game.blocked, "caught": caught, "scores": list(self.scores),
+                  "match_over": self.over, "winners": list(self.winners)}
+        self.history.append(result)
+        return result

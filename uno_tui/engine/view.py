@@ -1,0 +1,51 @@
+"""What one seat may know: the per-seat view and redacted events.
+
+This is the only road from game state to a player. Everything returned is
+plain data (dict, list, str, int, bool, None), ready for msgpack.
+"""
+from .cards import CODES, COLORS
+from .game import Game
+
+
+def redact(event: dict, seat: int | None) -> dict:
+    """The event as ``seat`` may see it: secrets only for the seats they are shown to."""
+    if "secret" not in event:
+        return event
+    out = {k: v for k, v in event.items() if k not in ("secret", "to")}
+    if seat is not None and seat in event["to"]:
+        out.update(event["secret"])
+    return out
+
+
+def seat_view(game: Game, seat: int | None) -> dict:
+    """All ``seat`` may know now (``None``: a spectator, who holds no hand)."""
+    n = game.n
+    mine = seat is not None and 0 <= seat < n
+    shown = [{"seat": s, "cards": list(cards)} for s, cards, viewers in game.shown
+             if (viewers is None and s != seat) or (viewers is not None and seat in viewers)]
+    attack = game.attack
+    return {
+        "seat": seat if mine else None,
+        "players": n,
+        "hand": sorted(CODES[c] for c in game.hands[seat]) if mine else [],
+        "counts": [len(h) for h in game.hands],
+        "top": CODES[game.discard[-1]],
+        "color": COLORS[game.color] if game.color >= 0 else None,
+        "direction": game.direction,
+        "draw_pile": len(game.draw_pile),
+        "discard_pile": len(game.discard),
+        "dealer": game.dealer,
+        "turn": game.turn,
+        "phase": game.phase,
+        "decider": game.decider if not game.over else None,
+        "attack": None if attack is None else {"card": CODES[attack[0]], "by": attack[1],
+                                               "target": attack[2], "draw": game.pending_draw},
+        "drawn": CODES[game.drawn] if mine and game.phase == "drawn" and game.decider == seat else None,
+        "uno_said": list(game.uno_said),
+        "catchable": game.window if game.window >= 0 and not game.uno_said[game.window] else None,
+        "shown": shown,
+        "over": game.over,
+        "winner": game.winner if game.over else None,
+        "blocked": game.blocked,
+        "legal": [a.to_dict() for a in game.legal_actions(seat)] if mine else [],
+    }
