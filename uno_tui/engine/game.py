@@ -15,7 +15,7 @@ from .rules import Rules
 
 HAND_SIZE = 7
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
-#: cards whose effect on its target an Invisibility can shield
+#: what an Invisibility can shield against (ranks; a wild's rank is its own id)
 SHIELDABLE = frozenset((SKIP, DRAW_TWO, WILD_DRAW_FOUR, HOWLER, SORTING_HAT))
 _VOLDEMORT_CARDS = frozenset(c * 13 + r for c in range(4) for r in VOLDEMORT_NUMBERS)
 #: actions by which the next player "begins their turn" (closing the UNO catch window)
@@ -82,7 +82,7 @@ class Game:
         self.over = False
         self.winner = -1
         self.blocked = False
-        self.can_shield = INVISIBILITY in cards
+        self.can_shield = rules.deck.get("WI", 0) > 0   # the edition's deck, so no hand is given away
         self._legal: dict = {}
         self._events: list[dict] = []
         self._deal(hand_size)
@@ -160,11 +160,11 @@ class Game:
         acts = [ACCEPT]
         if card == WILD_DRAW_FOUR and not self.rules.strict_wild_draw_four:
             acts.append(CHALLENGE)
-        if self.can_shield and card in SHIELDABLE and INVISIBILITY in hand:
+        if self.can_shield and RANK_OF[card] in SHIELDABLE and INVISIBILITY in hand:
             acts.append(SHIELD)
             if len(hand) == 2:
                 acts.append(SHIELD_UNO)
-        if (card == DRAW_TWO and self.rules.stack_draw_two) or (
+        if (RANK_OF[card] == DRAW_TWO and self.rules.stack_draw_two) or (
                 card == WILD_DRAW_FOUR and self.rules.stack_draw_four):
             for c in set(hand):
                 if RANK_OF[c] == RANK_OF[card] and not (
@@ -269,7 +269,7 @@ class Game:
         """The attack's target takes its effect."""
         card, attacker, target = self.attack
         self.attack = None
-        if card in (DRAW_TWO, WILD_DRAW_FOUR):
+        if RANK_OF[card] == DRAW_TWO or card == WILD_DRAW_FOUR:
             self._draw(target, self._take_pending(), "penalty")
             self._begin(self.next_seat(target))
         elif card == SORTING_HAT:
@@ -391,7 +391,7 @@ class Game:
         elif card == WILD_DRAW_FOUR:
             self.pending_draw += 4
         rules = self.rules
-        if ((self.can_shield and card in SHIELDABLE)
+        if ((self.can_shield and rank in SHIELDABLE)
                 or (rank == DRAW_TWO and rules.stack_draw_two)
                 or (card == WILD_DRAW_FOUR and (rules.stack_draw_four or not rules.strict_wild_draw_four))):
             self.phase, self.decider = "respond", target

@@ -2,7 +2,7 @@
 import random
 
 from .cards import CODES, RANK_OF, build_deck
-from .game import Game, GameError
+from .game import HAND_SIZE, Game, GameError
 from .rules import Rules
 
 
@@ -49,7 +49,7 @@ class Match:
         self.over = False
         self.winners: list[int] = []
 
-    def start_hand(self, deck: list[str] | None = None) -> Game:
+    def start_hand(self, deck: list[str] | None = None, hand_size: int = HAND_SIZE) -> Game:
         """Deal the next hand (from the match's random stream, or a given deck)."""
         if self.over:
             raise GameError("the match is over")
@@ -57,7 +57,8 @@ class Match:
             if not self.game.over:
                 raise GameError("the current hand is not over")
             self.dealer = (self.dealer + 1) % self.n
-        self.game = Game(self.rules, self.n, seed=self.rng.getrandbits(64), deck=deck, dealer=self.dealer)
+        self.game = Game(self.rules, self.n, seed=self.rng.getrandbits(64), deck=deck, dealer=self.dealer,
+                         hand_size=hand_size)
         return self.game
 
     def record_hand(self) -> dict:

@@ -1,0 +1,1 @@
+"""uno-tui: UNO in a full-screen terminal."""
