@@ -8,7 +8,7 @@ through :meth:`Game.apply`, which either refuses the action (raising
 import random
 
 from .actions import Action, IllegalAction
-from .cards import (CARD_OF, CODES, COLOR_OF, COLORS, DRAW_TWO, HOWLER, INVISIBILITY, POINTS,
+from .cards import (CARD_OF, CODES, COLOR_OF, COLORS, DRAW_TWO, HOWLER, INVISIBILITY, N_CARDS, POINTS,
                     RANK_OF, REVERSE, SKIP, SORTING_HAT, VOLDEMORT, VOLDEMORT_NUMBERS, WILD_DRAW_FOUR,
                     build_deck, card_name)
 from .rules import Rules
@@ -17,6 +17,9 @@ HAND_SIZE = 7
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
 #: what an Invisibility can shield against (ranks; a wild's rank is its own id)
 SHIELDABLE = frozenset((SKIP, DRAW_TWO, WILD_DRAW_FOUR, HOWLER, SORTING_HAT))
+#: the cards playable on each (active colour, top card's rank): one set intersection per turn
+_MATCHING = {(color, rank): frozenset(c for c in range(N_CARDS) if c >= 52 or COLOR_OF[c] == color or RANK_OF[c] == rank)
+             for color in range(4) for rank in set(RANK_OF)}
 _VOLDEMORT_CARDS = frozenset(c * 13 + r for c in range(4) for r in VOLDEMORT_NUMBERS)
 #: actions by which the next player "begins their turn" (closing the UNO catch window)
 _TURN_KINDS = frozenset(("play", "draw", "pass", "play_drawn", "keep", "accept", "challenge", "shield"))
@@ -32,6 +35,12 @@ PLAY_DRAWN, PLAY_DRAWN_UNO = Action("play_drawn"), Action("play_drawn", uno=True
 ACCEPT, CHALLENGE = Action("accept"), Action("challenge")
 SHIELD, SHIELD_UNO = Action("shield"), Action("shield", uno=True)
 SAY_UNO = Action("say_uno")
+
+
+def shuffle(rng: random.Random, cards: list[int]) -> None:
+    """Shuffle in place: one random key per card (several times faster than random.shuffle)."""
+    r = rng.random
+    cards.sort(key=lambda _: r())
 
 
 class GameError(ValueError):
@@ -52,7 +61,7 @@ class Game:
         self.rng = random.Random(seed)
         if deck is None:
             cards = build_deck(rules.deck)
-            self.rng.shuffle(cards)
+            shuffle(self.rng, cards)
         else:
             unknown = [c for c in deck if c not in CARD_OF]
             if unknown:
@@ -118,27 +127,27 @@ class Game:
     def legal_actions(self, seat: int) -> list[Action]:
         """Everything ``seat`` may do now, in turn or out of it."""
         acts = self._legal.get(seat)
-        if acts is None:
-            acts = self._legal[seat] = self._compute_legal(seat)
-        return acts
-
-    def _compute_legal(self, seat: int) -> list[Action]:
+        if acts is not None:
+            return acts
         if self.over or not 0 <= seat < self.n:
             return []
         acts = self._decisions() if seat == self.decider else []
-        hand = self.hands[seat]
-        if len(hand) == 1 and not self.uno_said[seat]:
+        if len(self.hands[seat]) == 1 and not self.uno_said[seat]:
             acts.append(SAY_UNO)
         if self.window >= 0 and self.window != seat:
             acts.append(CATCH[self.window])
+        self._legal[seat] = acts
         return acts
 
     def _decisions(self) -> list[Action]:
         phase, hand = self.phase, self.hands[self.decider]
         if phase == "turn":
-            acts = []
-            for c in set(hand):
-                if c >= 52 or COLOR_OF[c] == self.color or RANK_OF[c] == RANK_OF[self.discard[-1]]:
+            playable = _MATCHING[self.color, RANK_OF[self.discard[-1]]].intersection(hand)
+            if len(hand) > 2 and VOLDEMORT not in playable and not self.rules.strict_wild_draw_four:
+                acts = [PLAY[c] for c in playable]
+            else:
+                acts = []
+                for c in playable:
                     if c == WILD_DRAW_FOUR and self.rules.strict_wild_draw_four and self._wd4_illegal(hand, c):
                         continue
                     acts.append(PLAY[c])
@@ -187,17 +196,19 @@ class Game:
         Raises :class:`IllegalAction` (with the reason) and changes nothing
         when the action is not among :meth:`legal_actions` for the seat.
         """
-        if not isinstance(action, Action):
+        if action.__class__ is not Action:
             action = Action.from_dict(action)
-        if action not in self.legal_actions(seat):
+        legal = self._legal.get(seat)
+        if action not in (legal if legal is not None else self.legal_actions(seat)):
             raise IllegalAction(self._why_not(seat, action))
         self._events = events = []
         self._legal = {}
         kind = action.kind
         if kind in _TURN_KINDS:
             self.window = -1
-            self.shown = []
-        getattr(self, "_do_" + kind)(seat, action)
+            if self.shown:
+                self.shown = []
+        _HANDLERS[kind](self, seat, action)
         return events
 
     def _do_play(self, seat, action):
@@ -349,11 +360,12 @@ class Game:
         hand.remove(card)
         self.discard.append(card)
         self.passes = 0
-        self._event("play", seat, card=CODES[card], uno=uno)
+        self._events.append({"type": "play", "seat": seat, "card": CODES[card], "uno": uno})
         if card == VOLDEMORT and any(c in _VOLDEMORT_CARDS for c in hand):
             self.phase, self.decider, self.uno_intent = "discard", seat, uno
             return
-        self._after_shed(seat, uno)
+        if len(hand) == 1:
+            self._after_shed(seat, uno)
         if not hand:
             self._go_out(seat, card)
         elif card >= 52:
@@ -362,7 +374,8 @@ class Game:
             self.color = COLOR_OF[card]
             rank = RANK_OF[card]
             if rank < 10:
-                self._begin(self.next_seat(seat))
+                nxt = (seat + self.direction) % self.n
+                self.phase, self.turn, self.decider, self.drawn = "turn", nxt, nxt, -1
             elif rank == REVERSE:
                 self.direction = -self.direction
                 self._event("reverse", seat, direction=self.direction)
@@ -415,7 +428,7 @@ class Game:
             return False
         pile = self.discard[:-1]
         del self.discard[:-1]
-        self.rng.shuffle(pile)
+        shuffle(self.rng, pile)
         self.draw_pile = pile
         self._event("reshuffle", count=len(pile))
         return True
@@ -464,7 +477,7 @@ class Game:
             if card in back:
                 self.discard.pop()
                 self.draw_pile.append(card)
-                self.rng.shuffle(self.draw_pile)
+                shuffle(self.rng, self.draw_pile)
                 self._event("returned", card=CODES[card])
                 continue
             break
@@ -555,3 +568,8 @@ class Game:
         if kind == "pass":
             return "you can pass only when you can neither play nor draw"
         return f"you must {expected} now"
+
+
+_HANDLERS = {kind: getattr(Game, "_do_" + kind) for kind in
+             ("play", "draw", "pass", "play_drawn", "keep", "color", "discard", "accept", "challenge",
+              "shield", "say_uno", "catch")}

@@ -2,7 +2,7 @@
 import random
 
 from .cards import CODES, RANK_OF, build_deck
-from .game import HAND_SIZE, Game, GameError
+from .game import HAND_SIZE, Game, GameError, shuffle
 from .rules import Rules
 
 
@@ -12,13 +12,13 @@ def draw_for_dealer(players: int, rng: random.Random, rules: Rules) -> tuple[int
     Returns the dealer and, per round, the codes each contender turned.
     """
     deck = build_deck(rules.deck)
-    rng.shuffle(deck)
+    shuffle(rng, deck)
     contenders = list(range(players))
     rounds = []
     while True:
         if len(deck) < len(contenders):
             deck = build_deck(rules.deck)
-            rng.shuffle(deck)
+            shuffle(rng, deck)
         turned = [deck.pop() for _ in contenders]
         rounds.append([CODES[c] for c in turned])
         values = [RANK_OF[c] if RANK_OF[c] < 10 else 0 for c in turned]
