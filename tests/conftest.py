@@ -9,8 +9,8 @@ def rig(preset="classic", hands=(), top="R5", draw=(), dealer=None, seed=0, **ho
                        dealer=dealer, seed=seed)
 
 
-def play(game, seat, card, uno=False):
-    return game.apply(seat, Action("play", card, uno=uno))
+def play(game, seat, card, uno=False, color=None):
+    return game.apply(seat, Action("play", card, color, uno=uno))
 
 
 def act(game, seat, kind, **fields):

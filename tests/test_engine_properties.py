@@ -7,7 +7,9 @@ from tests.conftest import snapshot
 from uno_tui.engine import (CODES, COLORS, PRESETS, Action, Game, IllegalAction, make_rules, redact,
                             seat_view)
 
-ALL_ACTIONS = ([Action("play", c) for c in CODES] + [Action("play", c, uno=True) for c in CODES]
+ALL_ACTIONS = ([Action("play", c, color, uno=u) for c in CODES for color in (None, *COLORS) for u in (False, True)]
+               + [Action(k, color=color, uno=u) for k in ("play_drawn", "shield") for color in COLORS
+                  for u in (False, True)]
                + [Action("discard", c) for c in CODES] + [Action("color", color=c) for c in COLORS]
                + [Action("catch", target=s) for s in range(10)]
                + [Action(k) for k in ("draw", "pass", "play_drawn", "keep", "accept", "challenge", "shield",

@@ -56,23 +56,20 @@ def test_hp2000_first_howler_invisibility_and_wild_draw_four_go_back():
 def test_sorting_hat_draws_until_a_one_to_four_and_keeps_the_turn():
     g = rig("hp2021", hands=[["WSH", "R2", "R3"], HANDS3[1], HANDS3[2]], top="R5",
             draw=["B7", "W", "G9", "Y4", "R1"])
-    play(g, 0, "WSH")
-    act(g, 0, "color", color="blue")
+    play(g, 0, "WSH", color="blue")
     assert len(g.hands[1]) == 3 + 4 and g.turn == 1
 
 
 def test_sorting_hat_skips_house_rule():
     g = rig("hp2021", hands=[["WSH", "R2", "R3"], HANDS3[1], HANDS3[2]], top="R5",
             draw=["Y4"], sorting_hat_skips=True)
-    play(g, 0, "WSH")
-    act(g, 0, "color", color="blue")
+    play(g, 0, "WSH", color="blue")
     assert len(g.hands[1]) == 4 and g.turn == 2
 
 
 def test_sorting_hat_stops_when_the_piles_run_out():
     g = rig("hp2021", hands=[["WSH", "R2", "R3"], HANDS3[1], HANDS3[2]], top="R5", draw=["B7", "G9"])
-    play(g, 0, "WSH")
-    act(g, 0, "color", color="blue")
+    play(g, 0, "WSH", color="blue")
     # B7, G9, then the discard pile's R5 is reshuffled and drawn; nothing is left
     assert len(g.hands[1]) == 6 and not g.draw_pile and g.turn == 1
 
@@ -80,8 +77,7 @@ def test_sorting_hat_stops_when_the_piles_run_out():
 # ---------------------------------------------------------------- Howler
 def test_howler_shows_the_next_hand_to_everyone_else_and_skips_it():
     g = rig("hp2000", hands=[["WH", "R2", "R3"], HANDS3[1], HANDS3[2]], top="R5", draw=DRAW)
-    play(g, 0, "WH")
-    act(g, 0, "color", color="green")
+    play(g, 0, "WH", color="green")
     assert g.decider == 1 and {a.kind for a in g.legal_actions(1)} == {"accept"}
     act(g, 1, "accept")
     assert g.turn == 2
@@ -98,20 +94,16 @@ def shield_game(attack, extra=()):
 
 def test_invisibility_in_turn_is_a_plain_wild():
     g = rig("hp2000", hands=[["WI", "G1", "G2"], HANDS3[1], HANDS3[2]], top="R5", draw=DRAW)
-    play(g, 0, "WI")
-    act(g, 0, "color", color="blue")
+    play(g, 0, "WI", color="blue")
     assert g.turn == 1 and g.color == 3
 
 
 def test_invisibility_shields_from_every_card_that_would_hit_you():
     for attack in ("RS", "R+2", "W+4", "WH"):
         g = shield_game(attack)
-        play(g, 0, attack)
-        if attack.startswith("W"):
-            act(g, 0, "color", color="red")
-        assert Action("shield") in g.legal_actions(1), attack
-        act(g, 1, "shield")
-        act(g, 1, "color", color="yellow")
+        play(g, 0, attack, color="red" if attack.startswith("W") else None)
+        assert Action("shield", color="blue") in g.legal_actions(1), attack
+        act(g, 1, "shield", color="yellow")
         assert len(g.hands[1]) == 2 and g.turn == 2 and g.color == 1, attack
         assert g.shown == [] and g.discard[-1] == 57
 
@@ -120,17 +112,14 @@ def test_invisibility_shields_from_the_sorting_hat():
     from uno_tui.engine.rules import HP2000_DECK
     g = rig("hp2000", hands=[["WSH", "R2", "R3"], ["WI", "G2", "Y3"], HANDS3[2]], top="R5", draw=DRAW,
             deck={**HP2000_DECK, "WSH": 2})
-    play(g, 0, "WSH")
-    act(g, 0, "color", color="red")
-    act(g, 1, "shield")
-    act(g, 1, "color", color="green")
+    play(g, 0, "WSH", color="red")
+    act(g, 1, "shield", color="green")
     assert len(g.hands[1]) == 2 and g.turn == 2
 
 
 def test_without_invisibility_in_the_edition_nobody_is_asked_to_shield():
     g = rig("hp2021", hands=[["WSH", "R2", "R3"], ["G1", "G2", "Y3"], HANDS3[2]], top="R5", draw=DRAW)
-    play(g, 0, "WSH")
-    act(g, 0, "color", color="red")
+    play(g, 0, "WSH", color="red")
     assert g.phase == "turn" and g.turn == 1
 
 
@@ -149,8 +138,9 @@ def test_voldemort_discards_every_2_6_9_in_the_chosen_order_the_last_sets_colour
 
 def test_voldemort_with_no_harry_potter_cards_is_a_wild():
     g = rig("hp2010", hands=[["WV", "R1", "Y7"], HANDS3[1], HANDS3[2]], top="R5", draw=DRAW)
-    play(g, 0, "WV")
-    assert g.phase == "color"
+    assert Action("play", "WV") not in g.legal_actions(0)
+    play(g, 0, "WV", color="blue")
+    assert g.color == 3 and g.turn == 1
 
 
 def test_voldemort_can_go_out_and_uno_can_be_said_with_it():

@@ -27,9 +27,7 @@ def test_an_illegal_card_is_refused_with_a_reason_and_changes_nothing():
 
 def test_after_a_wild_the_chosen_colour_is_active():
     g = rig(hands=[["W", "R2", "R3"], ["G1", "G2", "Y3"]], top="R5")
-    play(g, 0, "W")
-    assert g.phase == "color" and g.decider == 0
-    act(g, 0, "color", color="green")
+    play(g, 0, "W", color="green")
     assert g.color == 2 and g.turn == 1
     assert {a.card for a in g.legal_actions(1) if a.kind == "play"} == {"G1", "G2"}
 

@@ -15,24 +15,21 @@ def wd4_game(preset="classic", bluff=True, **house):
 
 def test_a_wild_draw_four_may_be_played_as_a_bluff():
     g = wd4_game(bluff=True)
-    play(g, 0, "W+4")
-    act(g, 0, "color", color="blue")
+    play(g, 0, "W+4", color="blue")
     assert g.phase == "respond" and g.decider == 1
     assert {a.kind for a in g.legal_actions(1)} == {"accept", "challenge"}
 
 
 def test_accepting_a_wild_draw_four_draws_four_and_loses_the_turn():
     g = wd4_game()
-    play(g, 0, "W+4")
-    act(g, 0, "color", color="blue")
+    play(g, 0, "W+4", color="blue")
     act(g, 1, "accept")
     assert len(g.hands[1]) == 7 and g.turn == 2 and g.color == 3
 
 
 def test_guilty_challenge_the_player_draws_four_and_the_target_plays():
     g = wd4_game(bluff=True)
-    play(g, 0, "W+4")
-    act(g, 0, "color", color="blue")
+    play(g, 0, "W+4", color="blue")
     act(g, 1, "challenge")
     assert len(g.hands[0]) == 6 and len(g.hands[1]) == 3
     assert g.turn == 1 and g.color == 3      # the chosen colour stands
@@ -40,8 +37,7 @@ def test_guilty_challenge_the_player_draws_four_and_the_target_plays():
 
 def test_innocent_challenge_the_target_draws_six_and_loses_the_turn():
     g = wd4_game(bluff=False, preset="classic")   # classic: a held plain Wild does not make it illegal
-    play(g, 0, "W+4")
-    act(g, 0, "color", color="yellow")
+    play(g, 0, "W+4", color="yellow")
     act(g, 1, "challenge")
     assert len(g.hands[1]) == 9 and g.turn == 2 and g.color == 1
 
@@ -50,16 +46,14 @@ def test_classic_a_held_wild_does_not_make_it_illegal_but_in_harry_potter_it_doe
     for preset, guilty in (("classic", False), ("hp2021", True), ("hp2010", True)):
         g = rig(preset, hands=[["W+4", "W", "G2"], ["Y1", "Y2", "Y3"], ["G5", "G6", "G7"]], top="R5",
                 draw=DRAW)
-        play(g, 0, "W+4")
-        act(g, 0, "color", color="blue")
+        play(g, 0, "W+4", color="blue")
         act(g, 1, "challenge")
         assert (len(g.hands[0]) == 6) is guilty, preset
 
 
 def test_the_challenge_shows_the_hand_to_the_challenger_alone():
     g = wd4_game()
-    play(g, 0, "W+4")
-    act(g, 0, "color", color="blue")
+    play(g, 0, "W+4", color="blue")
     events = act(g, 1, "challenge")
     shown_to_1 = seat_view(g, 1)["shown"]
     assert shown_to_1 and shown_to_1[0]["seat"] == 0
@@ -71,8 +65,7 @@ def test_the_challenge_shows_the_hand_to_the_challenger_alone():
 
 def test_only_the_target_may_challenge():
     g = wd4_game()
-    play(g, 0, "W+4")
-    act(g, 0, "color", color="blue")
+    play(g, 0, "W+4", color="blue")
     before = snapshot(g)
     with pytest.raises(IllegalAction):
         act(g, 2, "challenge")
@@ -83,21 +76,18 @@ def test_strict_wild_draw_four_refuses_an_illegal_one_and_has_no_challenge():
     g = wd4_game(bluff=True, strict_wild_draw_four=True)
     before = snapshot(g)
     with pytest.raises(IllegalAction, match="Wild Draw Four is illegal"):
-        play(g, 0, "W+4")
+        play(g, 0, "W+4", color="blue")
     assert snapshot(g) == before
     g = wd4_game(bluff=False, strict_wild_draw_four=True, preset="classic")
-    play(g, 0, "W+4")
-    act(g, 0, "color", color="blue")
+    play(g, 0, "W+4", color="blue")
     assert len(g.hands[1]) == 7 and g.turn == 2       # no challenge offered: drawn at once
 
 
 def test_stack_draw_four_only_the_last_can_be_challenged():
     g = rig(hands=[["W+4", "R1", "R2"], ["W+4", "Y2", "Y3"], ["G5", "G6", "G7"]], top="R5",
             draw=DRAW + DRAW, stack_draw_four=True)
-    play(g, 0, "W+4")                   # a bluff: seat 0 holds red
-    act(g, 0, "color", color="yellow")
-    play(g, 1, "W+4")                   # also a bluff (yellow held), and waives the first challenge
-    act(g, 1, "color", color="green")
+    play(g, 0, "W+4", color="yellow")   # a bluff: seat 0 holds red
+    play(g, 1, "W+4", color="green")    # also a bluff (yellow held), and waives the first challenge
     assert g.pending_draw == 8 and g.decider == 2
     act(g, 2, "challenge")
     assert len(g.hands[1]) == 2 + 8 and len(g.hands[0]) == 2    # the last player takes the stack
@@ -166,11 +156,12 @@ def test_catching_a_safe_player_does_nothing_or_costs_the_catcher_two():
     assert len(g.hands[1]) == 4 and len(g.hands[0]) == 1
 
 
-def test_the_uno_window_stays_open_while_the_player_picks_a_colour():
+def test_a_wild_names_its_colour_and_the_uno_window_opens_with_it():
     g = rig(hands=[["W", "R2"], ["G1", "G2"], ["R3", "Y4"]], top="R5", draw=DRAW)
-    play(g, 0, "W")
+    assert Action("play", "W") not in g.legal_actions(0)
+    play(g, 0, "W", color="yellow")
     act(g, 2, "catch", target=0)
-    assert len(g.hands[0]) == 5 and g.phase == "color"
+    assert len(g.hands[0]) == 5 and g.color == 1
 
 
 # ---------------------------------------------------------------- going out
@@ -189,5 +180,5 @@ def test_a_last_draw_two_makes_the_next_player_draw_for_scoring():
 
 def test_a_last_wild_draw_four_draws_four_and_cannot_be_challenged():
     g = rig(hands=[["W+4"], ["G1"], ["G2"]], top="R5", draw=DRAW)
-    play(g, 0, "W+4")
+    play(g, 0, "W+4", color="blue")
     assert g.over and len(g.hands[1]) == 5 and g.legal_actions(1) == []

@@ -5,16 +5,16 @@ from .cards import CARD_OF, COLORS
 
 #: every action kind, with the fields it uses
 KINDS = {
-    "play": ("card", "uno"),        # play a card from hand (also stacking a draw card)
+    "play": ("card", "color", "uno"),  # play a card (a wild names its colour; also stacking)
     "draw": (),                     # draw one card instead of playing
     "pass": (),                     # nothing playable and nothing left to draw
-    "play_drawn": ("uno",),         # play the card just drawn
+    "play_drawn": ("color", "uno"),  # play the card just drawn
     "keep": (),                     # keep the card just drawn
-    "color": ("color",),            # choose the colour after a wild
+    "color": ("color",),            # choose the colour of a wild turned up first
     "discard": ("card",),           # Voldemort: discard this 2, 6 or 9 next
     "accept": (),                   # take what the card played at you does
     "challenge": (),                # challenge a Wild Draw Four
-    "shield": ("uno",),             # Invisibility played out of turn
+    "shield": ("color", "uno"),     # Invisibility played out of turn, naming a colour
     "say_uno": (),
     "catch": ("target",),           # catch a player who did not say UNO
 }
@@ -38,7 +38,9 @@ class Action(NamedTuple):
     def to_dict(self) -> dict:
         d: dict = {"kind": self.kind}
         for name in KINDS[self.kind]:
-            d[name] = getattr(self, name)
+            value = getattr(self, name)
+            if value is not None:
+                d[name] = value
         return d
 
     @classmethod
@@ -53,7 +55,7 @@ class Action(NamedTuple):
         card, color, target, uno = d.get("card"), d.get("color"), d.get("target"), d.get("uno", False)
         if "card" in allowed and card not in CARD_OF:
             raise IllegalAction("no such card")
-        if "color" in allowed and color not in COLORS:
+        if "color" in allowed and color not in COLORS and not (color is None and d["kind"] != "color"):
             raise IllegalAction("no such colour")
         if "target" in allowed and (type(target) is not int):
             raise IllegalAction("target must be a seat number")

@@ -24,16 +24,27 @@ _VOLDEMORT_CARDS = frozenset(c * 13 + r for c in range(4) for r in VOLDEMORT_NUM
 #: actions by which the next player "begins their turn" (closing the UNO catch window)
 _TURN_KINDS = frozenset(("play", "draw", "pass", "play_drawn", "keep", "accept", "challenge", "shield"))
 
+
+
+def _variants(kind: str, card: int, colored: bool, uno: bool) -> list[Action]:
+    """Every way to play ``card``: one per colour for a wild, with or without UNO said."""
+    code = CODES[card] if kind == "play" else None
+    colors = COLORS if colored else (None,)
+    return [Action(kind, code, color, None, said) for said in ((False, True) if uno else (False,))
+            for color in colors]
+
+
 # Actions are built once: legal-action lists hold these shared objects.
-PLAY = [Action("play", code) for code in CODES]
-PLAY_UNO = [Action("play", code, uno=True) for code in CODES]
+#: VARIANTS[kind, card, needs a colour, may say UNO]
+VARIANTS = {(kind, card, colored, uno): _variants(kind, card, colored, uno)
+            for kind in ("play", "play_drawn", "shield") for card in range(N_CARDS)
+            for colored in (False, True) for uno in (False, True)}
+PLAY = [VARIANTS["play", c, c >= 52, False] for c in range(N_CARDS)]
 DISCARD = [Action("discard", code) for code in CODES]
 CHOOSE = [Action("color", color=c) for c in COLORS]
 CATCH = [Action("catch", target=s) for s in range(MAX_PLAYERS)]
 DRAW, PASS, KEEP = Action("draw"), Action("pass"), Action("keep")
-PLAY_DRAWN, PLAY_DRAWN_UNO = Action("play_drawn"), Action("play_drawn", uno=True)
 ACCEPT, CHALLENGE = Action("accept"), Action("challenge")
-SHIELD, SHIELD_UNO = Action("shield"), Action("shield", uno=True)
 SAY_UNO = Action("say_uno")
 
 
@@ -43,15 +54,36 @@ def shuffle(rng: random.Random, cards: list[int]) -> None:
     cards.sort(key=lambda _: r())
 
 
+_DECKS: dict[tuple, list[int]] = {}
+
+
+def _deck_of(rules: Rules) -> list[int]:
+    """A fresh copy of the edition's deck, built once per deck spec."""
+    key = tuple(rules.deck.items())
+    deck = _DECKS.get(key)
+    if deck is None:
+        deck = _DECKS[key] = build_deck(rules.deck)
+    return list(deck)
+
+
 class GameError(ValueError):
     """A game that cannot be set up as asked (players, deck)."""
 
 
 class Game:
-    """One hand. Start it from a ``seed`` or from an explicit ``deck`` (top card first)."""
+    """One hand. Start it from a ``seed`` or from an explicit ``deck`` (top card first).
+
+    ``events=False`` skips building events (apply returns an empty list): for
+    simulations, such as a bot playing games out, that only need the outcome.
+    """
+
+    __slots__ = ("rules", "n", "rng", "total_cards", "draw_pile", "discard", "hands", "dealer", "direction",
+                 "color", "turn", "decider", "phase", "attack", "pending_draw", "wd4_guilty", "first_wild",
+                 "uno_intent", "drawn", "uno_said", "window", "passes", "shown", "over", "winner", "blocked",
+                 "can_shield", "setup_events", "record", "_legal", "_events")
 
     def __init__(self, rules: Rules, players: int, *, seed=None, deck: list[str] | None = None,
-                 dealer: int = 0, hand_size: int = HAND_SIZE):
+                 dealer: int = 0, hand_size: int = HAND_SIZE, events: bool = True):
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise GameError(f"UNO is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
         if not 0 <= dealer < players:
@@ -60,7 +92,7 @@ class Game:
         self.n = players
         self.rng = random.Random(seed)
         if deck is None:
-            cards = build_deck(rules.deck)
+            cards = _deck_of(rules)
             shuffle(self.rng, cards)
         else:
             unknown = [c for c in deck if c not in CARD_OF]
@@ -81,7 +113,7 @@ class Game:
         self.attack: tuple | None = None      # (card, attacker, target) awaiting its target's response
         self.pending_draw = 0                 # cards the attack's target would draw (stacks add up)
         self.wd4_guilty = False
-        self.after_color: tuple | None = None  # what a colour choice completes
+        self.first_wild = -1                  # a wild turned up first, waiting for its colour
         self.uno_intent = False               # UNO said with a Voldemort, applied after its discards
         self.drawn = -1
         self.uno_said = [False] * players
@@ -94,6 +126,7 @@ class Game:
         self.can_shield = rules.deck.get("WI", 0) > 0   # the edition's deck, so no hand is given away
         self._legal: dict = {}
         self._events: list[dict] = []
+        self.record = events
         self._deal(hand_size)
         self._turn_up()
         self.setup_events = self._events
@@ -125,17 +158,22 @@ class Game:
         return False
 
     def legal_actions(self, seat: int) -> list[Action]:
-        """Everything ``seat`` may do now, in turn or out of it."""
+        """Everything ``seat`` may do now, in turn or out of it.
+
+        Out-of-turn actions come first; a declining option (draw, keep) is always last.
+        """
         acts = self._legal.get(seat)
         if acts is not None:
             return acts
         if self.over or not 0 <= seat < self.n:
             return []
-        acts = self._decisions() if seat == self.decider else []
-        if len(self.hands[seat]) == 1 and not self.uno_said[seat]:
-            acts.append(SAY_UNO)
+        acts = []
         if self.window >= 0 and self.window != seat:
             acts.append(CATCH[self.window])
+        if len(self.hands[seat]) == 1 and not self.uno_said[seat]:
+            acts.append(SAY_UNO)
+        if seat == self.decider:
+            acts += self._decisions()
         self._legal[seat] = acts
         return acts
 
@@ -143,23 +181,22 @@ class Game:
         phase, hand = self.phase, self.hands[self.decider]
         if phase == "turn":
             playable = _MATCHING[self.color, RANK_OF[self.discard[-1]]].intersection(hand)
+            acts = []
             if len(hand) > 2 and VOLDEMORT not in playable and not self.rules.strict_wild_draw_four:
-                acts = [PLAY[c] for c in playable]
+                for c in playable:
+                    acts += PLAY[c]
             else:
-                acts = []
                 for c in playable:
                     if c == WILD_DRAW_FOUR and self.rules.strict_wild_draw_four and self._wd4_illegal(hand, c):
                         continue
-                    acts.append(PLAY[c])
-                    if self._left_after(hand, c) == 1:
-                        acts.append(PLAY_UNO[c])
-            if self.can_draw():
+                    acts += self._ways("play", c, hand)
+            if self.draw_pile or len(self.discard) > 1:
                 acts.append(DRAW)
             elif not acts:
                 acts.append(PASS)
             return acts
         if phase == "drawn":
-            return [PLAY_DRAWN, PLAY_DRAWN_UNO, KEEP] if len(hand) == 2 else [PLAY_DRAWN, KEEP]
+            return self._ways("play_drawn", self.drawn, hand) + [KEEP]
         if phase == "color":
             return list(CHOOSE)
         if phase == "discard":
@@ -170,24 +207,20 @@ class Game:
         if card == WILD_DRAW_FOUR and not self.rules.strict_wild_draw_four:
             acts.append(CHALLENGE)
         if self.can_shield and RANK_OF[card] in SHIELDABLE and INVISIBILITY in hand:
-            acts.append(SHIELD)
-            if len(hand) == 2:
-                acts.append(SHIELD_UNO)
+            acts += self._ways("shield", INVISIBILITY, hand)
         if (RANK_OF[card] == DRAW_TWO and self.rules.stack_draw_two) or (
                 card == WILD_DRAW_FOUR and self.rules.stack_draw_four):
             for c in set(hand):
                 if RANK_OF[c] == RANK_OF[card] and not (
                         c == WILD_DRAW_FOUR and self.rules.strict_wild_draw_four and self._wd4_illegal(hand, c)):
-                    acts.append(PLAY[c])
-                    if len(hand) == 2:
-                        acts.append(PLAY_UNO[c])
+                    acts += self._ways("play", c, hand)
         return acts
 
-    @staticmethod
-    def _left_after(hand, card: int) -> int:
+    def _ways(self, kind: str, card: int, hand) -> list[Action]:
         if card == VOLDEMORT:
-            return sum(1 for c in hand if c not in _VOLDEMORT_CARDS) - 1
-        return len(hand) - 1
+            left = sum(1 for c in hand if c not in _VOLDEMORT_CARDS) - 1
+            return VARIANTS[kind, card, left == len(hand) - 1, left == 1]
+        return VARIANTS[kind, card, card >= 52, len(hand) == 2]
 
     # ------------------------------------------------------------------ applying
     def apply(self, seat: int, action) -> list[dict]:
@@ -215,10 +248,10 @@ class Game:
         card = CARD_OF[action.card]
         if self.phase == "respond":          # stacking a draw card on the one played at you
             self.attack = None
-        self._play(seat, card, action.uno)
+        self._play(seat, card, action)
 
     def _do_play_drawn(self, seat, action):
-        self._play(seat, self.drawn, action.uno)
+        self._play(seat, self.drawn, action)
 
     def _do_draw(self, seat, action):
         self.passes = 0
@@ -246,16 +279,10 @@ class Game:
             self._begin(self.next_seat(seat))
 
     def _do_color(self, seat, action):
+        """The colour of a wild turned up first (every other wild names it when played)."""
         self.color = COLORS.index(action.color)
         self._event("color", seat, color=action.color)
-        why, card = self.after_color
-        self.after_color = None
-        if why == "first":
-            self._first_effect(card)
-        elif why == "shield" or card not in (WILD_DRAW_FOUR, SORTING_HAT, HOWLER):
-            self._begin(self.next_seat(seat))
-        else:
-            self._attack(seat, card)
+        self._first_effect()
 
     def _do_discard(self, seat, action):
         card = CARD_OF[action.card]
@@ -315,12 +342,13 @@ class Game:
         hand = self.hands[seat]
         hand.remove(INVISIBILITY)
         self.discard.append(INVISIBILITY)
-        self._event("shield", seat, card=CODES[INVISIBILITY], uno=action.uno)
+        self._event("shield", seat, card=CODES[INVISIBILITY], color=action.color, uno=action.uno)
         self._after_shed(seat, action.uno)
         if not hand:
             self._finish(seat)
         else:
-            self._ask_color(seat, ("shield", INVISIBILITY))
+            self.color = COLORS.index(action.color)
+            self._begin(self.next_seat(seat))
 
     def _do_say_uno(self, seat, action):
         self.uno_said[seat] = True
@@ -338,29 +366,29 @@ class Game:
 
     # ------------------------------------------------------------------ mechanics
     def _event(self, kind: str, seat=None, **fields):
-        fields["type"] = kind
-        if seat is not None:
-            fields["seat"] = seat
-        self._events.append(fields)
+        if self.record:
+            fields["type"] = kind
+            if seat is not None:
+                fields["seat"] = seat
+            self._events.append(fields)
 
     def _begin(self, seat: int):
         self.phase, self.turn, self.decider, self.drawn = "turn", seat, seat, -1
-
-    def _ask_color(self, seat: int, after: tuple):
-        self.phase, self.decider, self.after_color = "color", seat, after
 
     def _take_pending(self) -> int:
         n, self.pending_draw = self.pending_draw, 0
         return n
 
-    def _play(self, seat: int, card: int, uno: bool):
-        hand = self.hands[seat]
+    def _play(self, seat: int, card: int, action: Action):
+        hand, uno = self.hands[seat], action.uno
         if card == WILD_DRAW_FOUR:
             self.wd4_guilty = self._wd4_illegal(hand, card)
         hand.remove(card)
         self.discard.append(card)
         self.passes = 0
-        self._events.append({"type": "play", "seat": seat, "card": CODES[card], "uno": uno})
+        if self.record:
+            self._events.append({"type": "play", "seat": seat, "card": CODES[card], "color": action.color,
+                                 "uno": uno})
         if card == VOLDEMORT and any(c in _VOLDEMORT_CARDS for c in hand):
             self.phase, self.decider, self.uno_intent = "discard", seat, uno
             return
@@ -369,7 +397,11 @@ class Game:
         if not hand:
             self._go_out(seat, card)
         elif card >= 52:
-            self._ask_color(seat, ("play", card))
+            self.color = COLORS.index(action.color)
+            if card in (WILD_DRAW_FOUR, SORTING_HAT, HOWLER):
+                self._attack(seat, card)
+            else:
+                self._begin(self.next_seat(seat))
         else:
             self.color = COLOR_OF[card]
             rank = RANK_OF[card]
@@ -445,8 +477,9 @@ class Game:
         if drawn:
             self.hands[seat].extend(drawn)
             self.uno_said[seat] = False
-            self._event("draw", seat, count=len(drawn), reason=reason,
-                        secret={"cards": [CODES[c] for c in drawn]}, to=(seat,))
+            if self.record:
+                self._events.append({"type": "draw", "seat": seat, "count": len(drawn), "reason": reason,
+                                     "secret": {"cards": [CODES[c] for c in drawn]}, "to": (seat,)})
         return drawn
 
     def _hat_draw(self, seat: int):
@@ -457,15 +490,16 @@ class Game:
                 return
 
     def _deal(self, hand_size: int):
-        pile = self.draw_pile
-        for _ in range(hand_size):
-            for i in range(1, self.n + 1):
-                self.hands[(self.dealer + i) % self.n].append(pile.pop())
+        """One card at a time around the table from the dealer's left (done by slicing)."""
+        pile, n = self.draw_pile, self.n
+        for i in range(1, n + 1):
+            self.hands[(self.dealer + i) % n] = pile[-i::-n][:hand_size]
+        del pile[len(pile) - n * hand_size:]
         self._event("deal", self.dealer, count=hand_size)
 
     def _turn_up(self):
         """Turn the first card and apply the edition's first-card rule."""
-        back = {CARD_OF[c] for c in self.rules.first_card_back}
+        back = self.rules.first_card_back
         while True:
             if not self.draw_pile:
                 raise GameError("the deck ran out while turning up the first card")
@@ -474,7 +508,7 @@ class Game:
             self._event("first_card", card=CODES[card])
             if self.rules.first_card == "number" and not (card < 52 and card % 13 < 10):
                 continue
-            if card in back:
+            if CODES[card] in back:
                 self.discard.pop()
                 self.draw_pile.append(card)
                 shuffle(self.rng, self.draw_pile)
@@ -483,7 +517,7 @@ class Game:
             break
         first = self.turn
         if card >= 52:
-            self._ask_color(first, ("first", card))
+            self.phase, self.decider, self.first_wild = "color", first, card
             return
         self.color = COLOR_OF[card]
         rank = RANK_OF[card]
@@ -498,9 +532,9 @@ class Game:
             self._draw(first, 2, "penalty")
             self._begin(self.next_seat(first))
 
-    def _first_effect(self, card: int):
+    def _first_effect(self):
         """A wild turned up first: its first player chose the colour; now its action."""
-        first = self.turn
+        first, card, self.first_wild = self.turn, self.first_wild, -1
         if card == WILD_DRAW_FOUR:
             self._draw(first, 4, "penalty")
             self._begin(self.next_seat(first))
@@ -559,7 +593,9 @@ class Game:
             if not self.playable(card):
                 return f"a {card_name(action.card)} does not match the {card_name(CODES[self.top])} " \
                        f"(active colour {COLORS[self.color]})"
-            if card == WILD_DRAW_FOUR:
+            if (card >= 52) != (action.color is not None) and card != VOLDEMORT:
+                return "name a colour when you play a wild, and only then"
+            if card == WILD_DRAW_FOUR and self.rules.strict_wild_draw_four:
                 return "a Wild Draw Four is illegal while you hold a card of the active colour"
             if action.uno:
                 return "you can say UNO with a play only when it leaves you one card"
