@@ -315,7 +315,7 @@ class Game:
             self._begin(self.next_seat(target) if self.rules.sorting_hat_skips else target)
         else:
             if card == HOWLER:
-                cards = [CODES[c] for c in self.hands[target]]
+                cards = sorted(CODES[c] for c in self.hands[target])
                 self.shown.append((target, cards, None))
                 self._event("reveal", target, cards=cards)
             self._event("skip", target)
@@ -325,7 +325,7 @@ class Game:
         _, attacker, target = self.attack
         self.attack = None
         guilty = self.wd4_guilty
-        cards = [CODES[c] for c in self.hands[attacker]]
+        cards = sorted(CODES[c] for c in self.hands[attacker])
         self.shown.append((attacker, cards, (seat,)))
         self._event("challenge", seat, target=attacker, guilty=guilty,
                     secret={"hand": cards}, to=(seat, attacker))
