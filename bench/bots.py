@@ -1,0 +1,78 @@
+"""Bot strength: seeded hands on the classic preset, win rates with 95% confidence intervals.
+
+    python bench/bots.py [--hands N] [--seed S]
+
+Each bot sees only its seat's view and redacted events (as through the
+table). Out-of-turn chances (catching, a late UNO) go to the other seats
+before the player to move, as fast catchers would win the race at a table.
+"""
+import argparse
+import math
+import os
+import random
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+
+from uno_tui.bots import make_bot  # noqa: E402
+from uno_tui.engine import Action, Game, make_rules, redact, seat_view  # noqa: E402
+
+
+def play_hand(levels: list[str], seed: int, timings: list[float] | None = None) -> int:
+    """Play one hand between bots of these levels; return the winning seat."""
+    rng = random.Random(seed)
+    n = len(levels)
+    bots = [make_bot(level, rng.getrandbits(32)) for level in levels]
+    game = Game(make_rules("classic"), n, seed=seed, dealer=rng.randrange(n))
+    events = game.setup_events
+    while True:
+        views = [seat_view(game, s) for s in range(n)]
+        for s in range(n):
+            bots[s].observe(views[s], [redact(e, s) for e in events])
+        if game.over:
+            return game.winner
+        order = [s for s in range(n) if s != game.decider]
+        rng.shuffle(order)
+        for seat in [*order, game.decider]:
+            start = time.perf_counter()
+            action = bots[seat].decide(views[seat])
+            if timings is not None and seat == game.decider:
+                timings.append(time.perf_counter() - start)
+            if action is not None:
+                events = game.apply(seat, Action.from_dict(action))
+                break
+
+
+def win_rate(levels: list[str], hands: int, seed: int, seat_of_interest: int = 0, timings=None):
+    """Hands won by the bot at ``seat_of_interest``; seats rotate so no seat is favoured."""
+    wins = 0
+    n = len(levels)
+    for h in range(hands):
+        shift = h % n
+        rotated = levels[-shift:] + levels[:-shift] if shift else list(levels)
+        if play_hand(rotated, seed * 1_000_003 + h, timings) == (seat_of_interest + shift) % n:
+            wins += 1
+    p = wins / hands
+    half = 1.96 * math.sqrt(p * (1 - p) / hands)
+    return p, half
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=2000)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    timings: list[float] = []
+    for label, levels, chance in (("hard vs 3 easy", ["hard", "easy", "easy", "easy"], 0.25),
+                                  ("normal vs 3 easy", ["normal", "easy", "easy", "easy"], 0.25),
+                                  ("hard vs normal, heads-up", ["hard", "normal"], 0.5)):
+        p, half = win_rate(levels, args.hands, args.seed, timings=timings)
+        print(f"{label:<26} {p:6.1%} ± {half:4.1%} over {args.hands} hands (chance {chance:.0%})")
+    timings.sort()
+    print(f"decision time of the player to move: median {timings[len(timings) // 2] * 1e6:.0f} µs, "
+          f"p99 {timings[int(len(timings) * 0.99)] * 1e6:.0f} µs over {len(timings)} decisions")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,319 @@
+"""The computer players: easy, normal and hard.
+
+A bot reads exactly what a human at its seat is sent: the seat's view (with
+its legal actions) and the redacted events. It returns an action dict, or
+None to do nothing now.
+"""
+import random
+
+from .cards import ATTACKS, CLASSIC_DECK, COLOR_NAMES, colour_counts, color_of, is_wild, points, rank_of
+
+LEVELS = ("easy", "normal", "hard")
+COLORS = tuple(COLOR_NAMES.values())
+
+
+class Bot:
+    """Shared plumbing: split the legal list, answer the simple decisions."""
+    level = "base"
+    #: chance of saying UNO with a last-but-one card, of catching, of challenging
+    says_uno = 1.0
+    catches = 1.0
+
+    def __init__(self, seed=None):
+        self.rng = random.Random(seed)
+
+    def observe(self, view: dict, events: list[dict]) -> None:
+        """Take in what just happened (the events as this seat was sent them)."""
+
+    def decide(self, view: dict) -> dict | None:
+        legal = view.get("legal") or []
+        if not legal:
+            return None
+        kinds = {a["kind"] for a in legal}
+        if "catch" in kinds and view.get("catchable") is not None and self.rng.random() < self.catches:
+            return next(a for a in legal if a["kind"] == "catch")
+        if "say_uno" in kinds and self.rng.random() < self.says_uno:
+            return {"kind": "say_uno"}
+        if view.get("decider") != view.get("seat"):
+            return None
+        phase = view["phase"]
+        if phase == "color":
+            return {"kind": "color", "color": self.choose_color(view, view["hand"])}
+        if phase == "discard":
+            return self.discard_order(view, [a for a in legal if a["kind"] == "discard"])
+        if phase == "respond":
+            return self.respond(view, legal)
+        if phase == "drawn":
+            return self.drawn(view, legal)
+        return self.turn(view, legal)
+
+    # -- decisions each level shapes
+    def turn(self, view, legal):
+        plays = [a for a in legal if a["kind"] in ("play", "pass")]
+        if not plays:
+            return {"kind": "draw"}
+        return self.with_uno(self.pick_play(view, plays), legal)
+
+    def drawn(self, view, legal):
+        return self.with_uno(next(a for a in legal if a["kind"] == "play_drawn"
+                                  and a.get("color") in (None, self.choose_color(view, view["hand"]))), legal)
+
+    def respond(self, view, legal):
+        kinds = {a["kind"] for a in legal}
+        if "shield" in kinds:
+            color = self.choose_color(view, [c for c in view["hand"] if c != "WI"])
+            return self.with_uno({"kind": "shield", "color": color, "uno": False}, legal)
+        stacks = [a for a in legal if a["kind"] == "play"]
+        if stacks:
+            return self.with_uno(self.pick_play(view, stacks), legal)
+        if "challenge" in kinds and self.should_challenge(view):
+            return {"kind": "challenge"}
+        return {"kind": "accept"}
+
+    def discard_order(self, view, discards):
+        """Voldemort: end on the colour we hold most of, so it is the colour on top."""
+        rest = [c for c in view["hand"] if rank_of(c) not in ("2", "6", "9")]
+        best = self.choose_color(view, rest)
+        discards.sort(key=lambda a: color_of(a["card"]) == best)
+        return discards[0]
+
+    def with_uno(self, action, legal):
+        """Say UNO with the play when it is on offer (and this bot remembers to)."""
+        said = dict(action, uno=True)
+        if said in legal and self.rng.random() < self.says_uno:
+            return said
+        return action if action in legal else dict(action, uno=False)
+
+    def should_challenge(self, view) -> bool:
+        return False
+
+    def pick_play(self, view, plays):
+        raise NotImplementedError
+
+    def choose_color(self, view, hand) -> str:
+        counts = colour_counts(hand)
+        return max(COLORS, key=lambda c: (counts[c], -COLORS.index(c)))
+
+
+class EasyBot(Bot):
+    """Plays at random, forgets to say UNO, is slow to catch, challenges on a whim."""
+    level = "easy"
+    says_uno = 0.6
+    catches = 0.35
+
+    def turn(self, view, legal):
+        plays = [a for a in legal if a["kind"] in ("play", "pass")]
+        if not plays or self.rng.random() < 0.15:
+            if any(a["kind"] == "draw" for a in legal):
+                return {"kind": "draw"}
+        return self.with_uno(self.pick_play(view, plays), legal)
+
+    def pick_play(self, view, plays):
+        plain = [a for a in plays if not a.get("uno")]
+        return self.rng.choice(plain or plays)
+
+    def drawn(self, view, legal):
+        options = [a for a in legal if not a.get("uno")]
+        return self.with_uno(self.rng.choice(options), legal)
+
+    def choose_color(self, view, hand) -> str:
+        return self.rng.choice(COLORS)
+
+    def should_challenge(self, view) -> bool:
+        return self.rng.random() < 0.3
+
+
+class NormalBot(Bot):
+    """Sound play: follows its strongest colour, keeps wilds for need, always says UNO."""
+    level = "normal"
+
+    def pick_play(self, view, plays):
+        hand = view["hand"]
+        counts = colour_counts(hand)
+        color = self.choose_color(view, hand)
+        best, best_score = None, None
+        for a in plays:
+            if a.get("uno") or (a.get("color") and a["color"] != color):
+                continue
+            card = a.get("card", "")
+            score = 0.0 if a["kind"] == "pass" else counts.get(color_of(card), 0) + points(card) / 100
+            if is_wild(card):
+                score -= 10
+            if best_score is None or score > best_score:
+                best, best_score = a, score
+        return best or plays[0]
+
+
+class HardBot(NormalBot):
+    """Remembers every card, reads which colours opponents lack, attacks the leader."""
+    level = "hard"
+    # Weights, tuned with bench/bots.py (spending wilds early and bluffing both lost games).
+    block_weight = 1.0   # the next player's chance to follow our card
+    hold_weight = 0.25   # ending on a colour we hold more of
+    wild_cost = 10.0     # what spending a wild early gives up
+
+    def __init__(self, seed=None):
+        super().__init__(seed)
+        self.voids: dict[int, set] = {}      # per seat: colours, "rank:X" and "wild" it seems to lack
+        self.played: dict[str, int] = {}     # cards seen played since the last reshuffle
+        self.bluffs: dict[int, list] = {}    # per seat: [times challenged, times found guilty]
+
+    _last_color = None       # the active colour as of the last update
+    _last_rank = None        # the rank on top as of the last update
+    _wd4_before = None       # the active colour when the last Wild Draw Four was played
+
+    def observe(self, view, events):
+        before, before_rank = self._last_color, self._last_rank
+        for ev in events:
+            kind, card = ev.get("type"), ev.get("card")
+            if kind == "deal":
+                self.voids, self.played = {}, {}
+            elif kind == "reshuffle":
+                self.played = {}
+            elif kind == "draw":
+                if ev.get("reason") == "draw" and before:
+                    # drew rather than played: most likely holds nothing that matched, and no wild
+                    self.voids.setdefault(ev["seat"], set()).update((before, "rank:" + before_rank, "wild"))
+                elif ev.get("count", 0) >= 2:
+                    self.voids.pop(ev.get("seat"), None)
+            elif kind == "challenge":
+                record = self.bluffs.setdefault(ev["target"], [0, 0])
+                record[0] += 1
+                record[1] += bool(ev.get("guilty"))
+            elif card and kind in ("play", "discard", "shield", "first_card"):
+                self.played[card] = self.played.get(card, 0) + 1
+                if card == "W+4":
+                    self._wd4_before = before
+                before = ev.get("color") or color_of(card) or before
+                before_rank = rank_of(card)
+        self._last_color = view.get("color")
+        self._last_rank = rank_of(view["top"]) if view.get("top") else None
+
+    def _next_seat(self, view, steps=1):
+        return (view["seat"] + steps * view["direction"]) % view["players"]
+
+    def unseen(self, view) -> dict[str, int]:
+        """Cards we have not seen since the last reshuffle: the pool other hands come from."""
+        pool = dict(view.get("deck") or CLASSIC_DECK)
+        for code in view["hand"]:
+            pool[code] = pool.get(code, 0) - 1
+        for code, n in self.played.items():
+            pool[code] = pool.get(code, 0) - n
+        return {code: n for code, n in pool.items() if n > 0}
+
+    def follow_chance(self, view, pool, seat, color, rank) -> float:
+        """The chance that ``seat`` can follow a top card of this colour and rank."""
+        void = self.voids.get(seat, ())
+        total = sum(pool.values()) or 1
+        wild_ok, rank_ok, color_ok = "wild" not in void, "rank:" + rank not in void, color not in void
+        match = sum(n for code, n in pool.items()
+                    if (wild_ok and is_wild(code)) or (rank_ok and rank_of(code) == rank)
+                    or (color_ok and color_of(code) == color))
+        blocked = 1.0
+        for i in range(view["counts"][seat]):
+            blocked *= max(0.0, (total - match - i) / max(1, total - i))
+        return 1 - blocked
+
+    def choose_color(self, view, hand) -> str:
+        ctx = _Context(self, view)
+        return max(COLORS, key=lambda c: ctx.settle(c, "W", hand))
+
+    def pick_play(self, view, plays):
+        """The play whose best continuation (heads-up, a chain of turn-taking cards) scores most."""
+        ctx = _Context(self, view)
+        best, best_score = plays[0], None
+        for a in plays:
+            if a.get("uno"):
+                continue
+            if a["kind"] == "pass":
+                return a
+            card = a["card"]
+            rest = list(view["hand"])
+            rest.remove(card)
+            score = ctx.value_of_play(card, a.get("color") or color_of(card), rest, depth=0)
+            if best_score is None or score > best_score:
+                best, best_score = a, score
+        return best
+
+    def drawn(self, view, legal):
+        """Play the drawn card (a card shed is worth more than one kept), naming the best colour."""
+        card = view["drawn"]
+        ctx = _Context(self, view)
+        rest = list(view["hand"])
+        rest.remove(card)
+        plays = [a for a in legal if a["kind"] == "play_drawn" and not a.get("uno")]
+        best = max(plays, key=lambda a: ctx.value_of_play(card, a.get("color") or color_of(card), rest, 0))
+        return self.with_uno(best, legal)
+
+    def should_challenge(self, view) -> bool:
+        """Challenge when the chance they bluffed beats 1 in 3 (a wrong challenge costs 2, a right one saves 4).
+
+        The chance is the odds their hand held the old colour, times how often
+        this player has been caught bluffing (a player who never bluffs is
+        never worth challenging).
+        """
+        attack = view.get("attack") or {}
+        by, before = attack.get("by"), self._wd4_before
+        if by is None or before is None or before in self.voids.get(by, ()):
+            return False
+        pool = self.unseen(view)
+        total = sum(pool.values()) or 1
+        colour = sum(n for code, n in pool.items() if color_of(code) == before)
+        p_none = 1.0
+        for i in range(view["counts"][by]):
+            p_none *= max(0.0, (total - colour - i) / max(1, total - i))
+        challenged, guilty = self.bluffs.get(by, (0, 0))
+        return (1 - p_none) * (guilty + 1) / (challenged + 3) > 1 / 3
+
+
+class _Context:
+    """One decision's look ahead for the hard bot: what the table looks like from here."""
+
+    def __init__(self, bot: HardBot, view: dict):
+        self.bot, self.view = bot, view
+        self.pool = bot.unseen(view)
+        self.heads_up = view["players"] == 2
+        self.nxt = bot._next_seat(view)
+        self.nxt_count = view["counts"][self.nxt]
+        self.close = min(c for s, c in enumerate(view["counts"]) if s != view["seat"]) <= 1
+
+    def value_of_play(self, card: str, color: str, rest: list[str], depth: int) -> float:
+        bot, rank = self.bot, rank_of(card)
+        if not rest:
+            return 100.0                 # out: the hand is won
+        score = 1.0 + points(card) / (10 if self.close else 200)
+        if is_wild(card) and not (card == "W+4" and self.nxt_count <= 2):
+            score -= bot.wild_cost       # keep wilds for when they matter
+        hits = rank in ATTACKS or card == "W+4"
+        if hits or (rank == "R" and self.heads_up):
+            score += 6 if self.nxt_count <= 2 else 0.5
+        if self.heads_up and (hits or rank == "R"):
+            # another turn: the best follow-up from what is left (drawing if nothing follows)
+            follow = [c for c in set(rest) if is_wild(c) or color_of(c) == color or rank_of(c) == rank]
+            if not follow or depth >= 3:
+                return score + (self.settle(color, rank, rest) if follow else -1.0)
+            best = None
+            for nxt_card in follow:
+                after = list(rest)
+                after.remove(nxt_card)
+                for c in (COLORS if is_wild(nxt_card) else (color_of(nxt_card),)):
+                    v = self.value_of_play(nxt_card, c, after, depth + 1)
+                    best = v if best is None or v > best else best
+            return score + best
+        return score + self.settle(color, rank, rest)
+
+    def settle(self, color: str, rank: str, rest: list[str]) -> float:
+        """How good it is to end the turn on this top card holding ``rest``."""
+        counts = colour_counts(rest)
+        danger = 3 if self.nxt_count <= 2 else 1
+        chance = self.bot.follow_chance(self.view, self.pool, self.nxt, color, rank)
+        return counts[color] * self.bot.hold_weight - self.bot.block_weight * danger * chance
+
+
+BOTS = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}
+
+
+def make_bot(level: str, seed=None) -> Bot:
+    if level not in BOTS:
+        raise ValueError(f"unknown bot level {level!r}; choose one of {', '.join(LEVELS)}")
+    return BOTS[level](seed)
