@@ -277,8 +277,13 @@ class _Context:
         self.nxt_count = view["counts"][self.nxt]
         self.close = min(c for s, c in enumerate(view["counts"]) if s != view["seat"]) <= 1
 
-    def value_of_play(self, card: str, color: str, rest: list[str], depth: int) -> float:
+    def value_of_play(self, card: str, color: str | None, rest: list[str], depth: int) -> float:
         bot, rank = self.bot, rank_of(card)
+        if color is None:                # Voldemort: every 2, 6 and 9 goes, the last names the colour
+            numbers = [c for c in rest if rank_of(c) in ("2", "6", "9")]
+            rest = [c for c in rest if c not in numbers]
+            color = max((color_of(c) for c in numbers), key=lambda c: colour_counts(rest)[c])
+            rank = "9"
         if not rest:
             return 100.0                 # out: the hand is won
         score = 1.0 + points(card) / (10 if self.close else 200)

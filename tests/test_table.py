@@ -1,0 +1,120 @@
+"""The table: bot matches for every edition, a human seat over the in-memory channel,
+sequence numbers, privacy of every update, the UNO window, bots taking over."""
+import asyncio
+
+import msgpack
+import pytest
+
+from uno_tui.engine import CODES, PRESETS, make_rules, rigged_deck
+from uno_tui.table import LocalChannel, Pacing, Seat, Table
+
+TIMEOUT = 60
+
+
+def bot_seats(n=4, level="normal"):
+    return [Seat(f"Bot {i}", "bot", level) for i in range(n)]
+
+
+async def watch_until(channel, done, limit=TIMEOUT):
+    """Read updates until ``done(msg)``; bounded by a timeout."""
+    async def loop():
+        while True:
+            msg = await channel.recv()
+            if done(msg):
+                return msg
+    return await asyncio.wait_for(loop(), limit)
+
+
+def match_over(msg):
+    return msg["type"] in ("update", "snapshot") and msg["view"]["table"]["match"]["over"]
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+async def test_four_bots_play_a_whole_match(preset):
+    rules = make_rules(preset, match_mode="first_to", match_target=200) if preset != "hp2021" else make_rules(preset)
+    table = Table(rules, [Seat("E", "bot", "easy"), Seat("N", "bot", "normal"), Seat("H", "bot", "hard"),
+                          Seat("N2", "bot", "normal")], seed=7, pacing=Pacing.instant())
+    table.start()
+    watcher = LocalChannel(table, None)
+    msg = await watch_until(watcher, match_over)
+    table.close()
+    winners = msg["view"]["table"]["match"]["winners"]
+    assert winners and max(msg["view"]["table"]["scores"]) >= (200 if preset != "hp2021" else 0)
+    assert msg["view"]["hand"] == []          # a spectator holds nothing
+
+
+async def test_a_human_seat_plays_through_the_channel_and_sequence_numbers_increase():
+    seats = [Seat("You", "human")] + bot_seats(3)
+    table = Table(make_rules("classic", match_mode="single"), seats, seed=3, pacing=Pacing.instant())
+    table.start()
+    me = LocalChannel(table, 0)
+    last_seq, cid, moves = 0, 0, 0
+    while True:
+        msg = await asyncio.wait_for(me.recv(), TIMEOUT)
+        assert msg["seq"] > last_seq
+        last_seq = msg["seq"]
+        assert msg["type"] != "error", msg
+        msgpack.packb(msg)                       # plain data, ready for the wire
+        if msg["type"] not in ("update", "snapshot"):
+            continue
+        view = msg["view"]
+        assert len(view["hand"]) == view["counts"][0]
+        if view["over"]:
+            break
+        legal = view["legal"]
+        if view["decider"] == 0 and legal:
+            cid += 1
+            plays = [a for a in legal if a["kind"] not in ("draw", "keep")]
+            await me.send({"type": "action", "id": cid, "action": (plays or legal)[0]})
+            moves += 1
+    table.close()
+    assert moves > 0 and table.game.over
+
+
+async def test_no_update_ever_holds_another_seats_hidden_cards():
+    seats = [Seat(f"H{i}", "human") for i in range(2)] + bot_seats(2, "hard")
+    table = Table(make_rules("hp2000", match_mode="single"), seats, seed=11, pacing=Pacing.instant())
+    table.start()
+    channels = [LocalChannel(table, i) for i in range(2)]
+    for i in range(2):
+        table.take_over(i, "easy")       # bots play both human seats; the people only watch their updates
+    for _ in range(20000):
+        if table.game.over:
+            break
+        await asyncio.sleep(0)
+    assert table.game.over
+    for seat, ch in enumerate(channels):
+        while not ch.queue.empty():
+            msg = ch.queue.get_nowait()
+            if "view" not in msg:
+                continue
+            view = msg["view"]
+            for shown in view["shown"]:
+                assert shown["seat"] != seat
+            for event in msg.get("events", []):
+                if event["type"] == "draw" and "cards" in event:
+                    assert event["seat"] == seat
+                if event["type"] == "challenge" and "hand" in event:
+                    assert seat in (event["seat"], event["target"])
+            for line in msg.get("log", []):
+                if line["kind"] == "draw" and line["seat"] != seat:
+                    assert "drew" in line["text"] and "card" in line["text"]
+    table.close()
+
+
+async def test_a_resent_command_applies_once_and_a_bad_one_is_refused_with_a_reason():
+    seats = [Seat("You", "human"), Seat("Bot", "bot")]
+    deck = rigged_deck([["R1", "R2", "G4"], ["G1", "G2", "G3"]], "R5", ["B1"] * 6, dealer=1)
+    table = Table(make_rules("classic", match_mode="single"), seats, seed=1, pacing=Pacing.instant(), dealer=1)
+    table.start(deck=deck, hand_size=3)
+    me = LocalChannel(table, 0)
+    await me.send({"type": "action", "id": 1, "action": {"kind": "play", "card": "G4"}})
+    err = await watch_until(me, lambda m: m["type"] == "error")
+    assert err["type"] == "error" and "does not match" in err["reason"] and err["id"] == 1
+    await me.send({"type": "action", "id": 2, "action": {"kind": "play", "card": "R1"}})
+    await me.send({"type": "action", "id": 2, "action": {"kind": "play", "card": "R1"}})
+    assert len(table.game.hands[0]) == 2
+    await me.send({"type": "bogus", "id": 3})
+    msg = await watch_until(me, lambda m: m["type"] == "error")
+    assert "unknown command" in msg["reason"]
+    table.close()

@@ -1,0 +1,58 @@
+"""The table's messages: commands a client sends, and their validation.
+
+Plain data only (dict, list, str, int, bool, None), the same in memory and
+on the wire. docs/protocol.md describes every message.
+"""
+PROTOCOL_VERSION = 1
+MAX_CHAT = 200
+MAX_ID_LEN = 64
+COMMANDS = {
+    "action": ("action",),      # a game action (see docs/engine.md)
+    "chat": ("text",),
+    "snapshot": (),             # send me everything again
+    "ready": (),                # ready for the next hand (or a new match)
+}
+
+
+class ProtocolError(ValueError):
+    """A message that is not one of ours, or not well formed; ``reason`` is for people."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+def _check_id(cid) -> None:
+    if isinstance(cid, bool) or not (
+            (isinstance(cid, int) and 0 <= cid < 2 ** 53) or (isinstance(cid, str) and 0 < len(cid) <= MAX_ID_LEN)):
+        raise ProtocolError("a command needs an id: a whole number or a short string")
+
+
+def parse_command(msg) -> dict:
+    """Check a command's shape; return it (chat text cleaned). Raises ProtocolError."""
+    if not isinstance(msg, dict) or not all(isinstance(k, str) for k in msg):
+        raise ProtocolError("a command must be a map with string keys")
+    kind = msg.get("type")
+    if kind not in COMMANDS:
+        raise ProtocolError(f"unknown command {str(kind)[:40]!r}")
+    _check_id(msg.get("id"))
+    extra = set(msg) - {"type", "id", *COMMANDS[kind]}
+    if extra:
+        raise ProtocolError(f"unexpected field {sorted(extra)[0][:40]!r} in {kind}")
+    if kind == "action" and not isinstance(msg.get("action"), dict):
+        raise ProtocolError("an action command carries an action map")
+    if kind == "chat":
+        text = msg.get("text")
+        if not isinstance(text, str):
+            raise ProtocolError("chat text must be a string")
+        text = clean_text(text, MAX_CHAT)
+        if not text:
+            raise ProtocolError("empty chat line")
+        return {**msg, "text": text}
+    return msg
+
+
+def clean_text(text: str, limit: int) -> str:
+    """Printable text only: control characters (terminal escapes among them) become spaces."""
+    cleaned = "".join(ch if ch.isprintable() else " " for ch in text[:limit])
+    return " ".join(cleaned.split())

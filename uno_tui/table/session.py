@@ -1,0 +1,376 @@
+"""The table: the one authoritative session of a match, for solo and hosted games alike.
+
+It owns the engine's match and the seats (a human through a channel, a bot,
+or a human away with a bot standing in), paces the bots, arbitrates the
+say-UNO window in arrival order, and speaks only plain-data messages:
+commands in, per-listener updates out, each with its own sequence number.
+Everything runs on one asyncio loop, so commands apply one at a time in the
+order they arrive.
+"""
+import asyncio
+import collections
+import logging
+import random
+from dataclasses import dataclass, field
+
+from ..bots import Bot, make_bot
+from ..engine import Action, IllegalAction, Match, Rules, redact, seat_view
+from .describe import describe
+from .protocol import MAX_CHAT, ProtocolError, clean_text, parse_command
+
+logger = logging.getLogger(__name__)
+LOG_KEEP = 300
+CHAT_KEEP = 100
+RECENT_IDS = 256
+MAX_NAME = 24
+
+
+@dataclass
+class Pacing:
+    """Delays in seconds (all zero in tests and benchmarks)."""
+    bot_delay: float = 0.9           # a bot's think before it plays
+    #: how fast each bot level reacts to a missed UNO
+    catch_delay: dict = field(default_factory=lambda: {"easy": 2.0, "normal": 1.2, "hard": 0.7})
+    turn_timeout: float | None = None  # after this a bot plays for a human who has not moved
+    grace: float = 20.0              # a dropped player's seat waits this long before a bot plays it
+    hand_pause: float = 4.0          # with no human at the table, the next hand starts after this
+
+    @classmethod
+    def instant(cls) -> "Pacing":
+        return cls(bot_delay=0, catch_delay={"easy": 0, "normal": 0, "hard": 0}, grace=0, hand_pause=0)
+
+
+@dataclass
+class Seat:
+    name: str
+    kind: str = "bot"                # "human" or "bot"
+    level: str = "normal"            # the bot's level (and a stand-in's, for a human seat)
+    bot: Bot | None = None           # plays the seat: a bot seat's own, or a stand-in for an away human
+    listener: "Listener | None" = None
+    away: bool = False
+
+
+class Listener:
+    """One receiver of updates: a seat's player, a bot, or a spectator (seat None)."""
+
+    def __init__(self, seat: int | None, deliver):
+        self.seat = seat
+        self.deliver = deliver
+        self.seq = 0
+        self.recent = collections.deque(maxlen=RECENT_IDS)
+        self.closed = False
+
+    def send(self, msg: dict) -> None:
+        if self.closed:
+            return
+        self.seq += 1
+        msg["seq"] = self.seq
+        self.deliver(msg)
+
+
+class Table:
+    def __init__(self, rules: Rules, seats: list[Seat], *, seed=None, pacing: Pacing | None = None,
+                 dealer: int | None = None):
+        self.rules = rules
+        self.seats = seats
+        self.rng = random.Random(seed)
+        for seat in seats:
+            seat.name = clean_text(seat.name, MAX_NAME) or "Player"
+            if seat.kind == "bot" and seat.bot is None:
+                seat.bot = make_bot(seat.level, self.rng.getrandbits(32))
+        self.pacing = pacing or Pacing()
+        self.seed = seed
+        self.dealer = dealer
+        self.listeners: list[Listener] = []
+        self.match: Match | None = None
+        self.version = 0
+        self.log: collections.deque = collections.deque(maxlen=LOG_KEEP)   # (event, names)
+        self.chat: collections.deque = collections.deque(maxlen=CHAT_KEEP)
+        self.result: dict | None = None
+        self.ready: set[int] = set()
+        self._timers: list[asyncio.TimerHandle] = []
+        self._away_timers: dict[int, asyncio.TimerHandle] = {}
+        self._bot_listeners = {i: Listener(i, self._bot_observer(i)) for i in range(len(seats))}
+
+    # ------------------------------------------------------------------ set-up
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    @property
+    def game(self):
+        return self.match.game if self.match else None
+
+    def start(self, deck: list[str] | None = None, hand_size: int = 7) -> None:
+        """Start the match (call from within the running loop); a deck rigs its first hand."""
+        self.match = Match(self.rules, len(self.seats), seed=self.rng.getrandbits(64), dealer=self.dealer)
+        self._new_hand(deck, hand_size)
+
+    def _new_hand(self, deck=None, hand_size: int = 7) -> None:
+        game = self.match.start_hand(deck, hand_size)
+        self.result, self.ready = None, set()
+        self._after(game.setup_events)
+
+    def connect(self, seat: int | None, deliver) -> Listener:
+        """Attach a receiver: to a human seat (taking it back from a stand-in) or as a spectator."""
+        listener = Listener(seat, deliver)
+        if seat is not None:
+            s = self.seats[seat]
+            if s.kind != "human":
+                raise ValueError(f"seat {seat} is not a human seat")
+            if s.listener is not None:
+                s.listener.closed = True
+            s.listener, s.away = listener, False
+            timer = self._away_timers.pop(seat, None)
+            if timer:
+                timer.cancel()
+            if s.bot is not None:
+                s.bot = None
+                self._table_line(f"{s.name} is back.")
+        self.listeners.append(listener)
+        if self.match:
+            listener.send(self._snapshot(listener))
+            self._broadcast([])
+            self._schedule()
+        return listener
+
+    def disconnect(self, listener: Listener) -> None:
+        """A receiver went away. A player's seat is marked away; after the grace a bot plays it."""
+        listener.closed = True
+        if listener in self.listeners:
+            self.listeners.remove(listener)
+        seat = listener.seat
+        if seat is None or self.seats[seat].listener is not listener:
+            return
+        s = self.seats[seat]
+        s.listener, s.away = None, True
+        self._table_line(f"{s.name} is away.")
+        loop = asyncio.get_running_loop()
+        self._away_timers[seat] = loop.call_later(self.pacing.grace, self.take_over, seat)
+        if self.match:
+            self._broadcast([])
+            self._schedule()
+
+    def take_over(self, seat: int, level: str | None = None) -> None:
+        """A bot plays this human seat until :meth:`hand_back` (or the player's return)."""
+        s = self.seats[seat]
+        if s.kind == "human" and s.bot is None:
+            s.bot = make_bot(level or s.level, self.rng.getrandbits(32))
+            self._table_line(f"A bot plays for {s.name}.")
+            if self.match:
+                self._broadcast([])
+                self._schedule()
+
+    def hand_back(self, seat: int) -> None:
+        s = self.seats[seat]
+        if s.kind == "human" and s.bot is not None:
+            s.bot = None
+            self._table_line(f"{s.name} plays again.")
+            if self.match:
+                self._broadcast([])
+                self._schedule()
+
+    def close(self) -> None:
+        for timer in [*self._timers, *self._away_timers.values()]:
+            timer.cancel()
+        self._timers.clear()
+        self._away_timers.clear()
+
+    # ------------------------------------------------------------------ commands
+    def handle(self, listener: Listener, msg) -> None:
+        """One command from a client. A bad one gets an error reply and changes nothing."""
+        try:
+            msg = parse_command(msg)
+        except ProtocolError as e:
+            listener.send({"type": "error", "id": None, "reason": e.reason})
+            return
+        cid = msg["id"]
+        if cid in listener.recent:
+            return                       # a resent command applies once
+        listener.recent.append(cid)
+        kind = msg["type"]
+        try:
+            if kind == "snapshot":
+                listener.send(self._snapshot(listener))
+            elif kind == "chat":
+                self._chat(listener, msg["text"])
+            elif kind == "ready":
+                self._ready(listener)
+            else:
+                if listener.seat is None:
+                    raise IllegalAction("spectators cannot play")
+                self._act(listener.seat, Action.from_dict(msg["action"]), ack=(listener, cid))
+        except IllegalAction as e:
+            listener.send({"type": "error", "id": cid, "reason": e.reason})
+
+    def _act(self, seat: int, action: Action, ack=None) -> None:
+        game = self.game
+        if game is None or game.over:
+            raise IllegalAction("the hand is over")
+        events = game.apply(seat, action)
+        self._after(events, ack)
+
+    def _chat(self, listener: Listener, text: str) -> None:
+        if listener.seat is None:
+            raise IllegalAction("spectators cannot chat")
+        line = {"seat": listener.seat, "name": self.seats[listener.seat].name, "text": clean_text(text, MAX_CHAT)}
+        self.chat.append(line)
+        for other in self.listeners:
+            other.send({"type": "chat", **line})
+
+    def _ready(self, listener: Listener) -> None:
+        if self.game is None or not self.game.over:
+            raise IllegalAction("the hand is still being played")
+        if listener.seat is None:
+            raise IllegalAction("spectators do not play hands")
+        self.ready.add(listener.seat)
+        self._maybe_next_hand()
+
+    # ------------------------------------------------------------------ flow
+    def _after(self, events: list[dict], ack=None) -> None:
+        """State changed: log, score a finished hand, tell everyone, let bots think."""
+        self.version += 1
+        names = self.names
+        for event in events:
+            self.log.append((event, names))
+        game = self.game
+        if game.over and self.result is None:
+            self.result = self.match.record_hand()
+            if self.match.over:
+                winners = " and ".join(names[w] for w in self.match.winners)
+                self._table_line(f"{winners} {'win' if len(self.match.winners) > 1 else 'wins'} the match!",
+                                 broadcast=False)
+        self._broadcast(events, ack)
+        self._schedule()
+
+    def _maybe_next_hand(self) -> None:
+        humans = {i for i, s in enumerate(self.seats) if s.kind == "human" and s.listener is not None}
+        if humans <= self.ready:
+            if self.match.over:
+                self.start()
+            else:
+                self._new_hand()
+
+    def _schedule(self) -> None:
+        """Cancel what bots meant to do, and let each think again from the new state."""
+        for timer in self._timers:
+            timer.cancel()
+        self._timers.clear()
+        loop = asyncio.get_running_loop()
+        version, game = self.version, self.game
+        if game.over:
+            if not any(s.kind == "human" and s.listener is not None for s in self.seats):
+                self._timers.append(loop.call_later(self.pacing.hand_pause, self._auto_next, version))
+            return
+        decider = game.decider
+        order = [i for i in range(len(self.seats)) if i != decider] + [decider]
+        for i in order:
+            s = self.seats[i]
+            if s.bot is None:
+                if i == decider and s.kind == "human" and self.pacing.turn_timeout is not None:
+                    self._timers.append(loop.call_later(self.pacing.turn_timeout, self._timeout, i, version))
+                continue
+            action = self._decide(s.bot, i)
+            if action is None:
+                continue
+            if action["kind"] == "catch":
+                delay = self.pacing.catch_delay.get(s.bot.level, 1.0)
+            else:
+                delay = self.pacing.bot_delay if i == decider else 0
+            self._timers.append(loop.call_later(delay, self._bot_act, i, action, version))
+
+    def _decide(self, bot: Bot, seat: int) -> dict | None:
+        """A bot's decision; a bot that fails falls back to its seat's last legal action."""
+        try:
+            return bot.decide(self._view(seat))
+        except Exception:                # noqa: BLE001 - a bot's bug must never stall the table
+            logger.exception("bot at seat %s failed; playing a safe move instead", seat)
+            legal = self.game.legal_actions(seat) if seat == self.game.decider else []
+            return legal[-1].to_dict() if legal else None
+
+    def _bot_act(self, seat: int, action: dict, version: int) -> None:
+        if version != self.version or self.seats[seat].bot is None:
+            return                       # the table moved on: the bot thinks again from there
+        self._act_for(seat, action)
+
+    def _act_for(self, seat: int, action: dict) -> None:
+        """A bot's move; should it ever be refused, the seat's first legal move keeps the game going."""
+        try:
+            self._act(seat, Action.from_dict(action))
+        except IllegalAction:
+            legal = self.game.legal_actions(seat)
+            if legal and seat == self.game.decider:
+                self._act(seat, legal[-1])
+
+    def _timeout(self, seat: int, version: int) -> None:
+        if version != self.version:
+            return
+        stand_in = make_bot(self.seats[seat].level, self.rng.getrandbits(32))
+        action = self._decide(stand_in, seat)
+        if action is not None:
+            self._table_line(f"Time is up: a bot moves for {self.seats[seat].name}.", broadcast=False)
+            self._act_for(seat, action)
+
+    def _auto_next(self, version: int) -> None:
+        if version == self.version:
+            self.ready = set(range(len(self.seats)))
+            self._maybe_next_hand()
+
+    # ------------------------------------------------------------------ out
+    def _table_line(self, text: str, broadcast: bool = True) -> None:
+        self.log.append(({"type": "table", "text": text}, self.names))
+        if broadcast and self.match:
+            self.version += 1
+            self._broadcast([{"type": "table", "text": text}])
+
+    def _view(self, seat: int | None) -> dict:
+        view = seat_view(self.game, seat)
+        match = self.match
+        view["table"] = {
+            "seats": [{"name": s.name, "kind": s.kind, "level": s.level, "away": s.away,
+                       "bot_playing": s.kind == "human" and s.bot is not None} for s in self.seats],
+            "scores": list(match.scores), "hands_won": list(match.hands_won),
+            "hand_no": len(match.history) + (0 if self.game.over else 1),
+            "match": {"mode": self.rules.match_mode, "target": self.rules.match_target,
+                      "over": match.over, "winners": list(match.winners)},
+            "result": self.result, "ready": sorted(self.ready),
+            "rules": {k: v for k, v in self.rules.to_dict().items() if k != "deck"},
+        }
+        view["deck"] = dict(self.rules.deck)
+        return view
+
+    def _lines(self, events, seat, names) -> list[dict]:
+        lines = []
+        for event in events:
+            seen = redact(event, seat)
+            text = seen["text"] if seen["type"] == "table" else describe(seen, seat, names)
+            if text:
+                lines.append({"kind": seen["type"], "seat": seen.get("seat"), "text": text})
+        return lines
+
+    def _broadcast(self, events: list[dict], ack=None) -> None:
+        names = self.names
+        for listener in [*self.listeners, *self._active_bot_listeners()]:
+            seat = listener.seat
+            listener.send({"type": "update", "view": self._view(seat),
+                           "events": [redact(e, seat) for e in events],
+                           "log": self._lines(events, seat, names),
+                           "ack": ack[1] if ack and ack[0] is listener else None})
+
+    def _active_bot_listeners(self):
+        return [self._bot_listeners[i] for i, s in enumerate(self.seats) if s.bot is not None]
+
+    def _bot_observer(self, seat: int):
+        def observe(msg):
+            bot = self.seats[seat].bot
+            if bot is not None and msg["type"] == "update":
+                bot.observe(msg["view"], msg["events"])
+        return observe
+
+    def _snapshot(self, listener: Listener) -> dict:
+        seat = listener.seat
+        log = []
+        for event, names in self.log:
+            log += self._lines([event], seat, names)
+        return {"type": "snapshot", "view": self._view(seat), "log": log[-LOG_KEEP:],
+                "chat": list(self.chat)}
