@@ -1,0 +1,76 @@
+"""The client-side model of one seat: the latest view, the log and chat, built from messages.
+
+Pure data handling (no UI, no sockets), the same for solo, host and join. A
+sequence gap means something was lost: the model asks for a snapshot.
+"""
+import itertools
+from dataclasses import dataclass, field
+
+LOG_KEEP = 500
+CHAT_KEEP = 200
+
+
+@dataclass
+class ClientModel:
+    view: dict | None = None
+    log: list[dict] = field(default_factory=list)
+    chat: list[dict] = field(default_factory=list)
+    last_seq: int = 0
+    error: str | None = None
+    last_hands: list[list[str]] | None = None     # every hand as shown at the end of the last hand
+    _ids: itertools.count = field(default_factory=lambda: itertools.count(1))
+
+    def apply(self, msg: dict) -> str:
+        """Take in one message from the table. Returns what changed: "view", "chat", "error",
+        "gap" (ask for a snapshot) or "" (nothing)."""
+        seq = msg.get("seq", 0)
+        kind = msg.get("type")
+        if kind == "snapshot":
+            self.last_seq = seq
+            self.view, self.log, self.chat = msg["view"], list(msg["log"]), list(msg["chat"])
+            return "view"
+        if seq and self.last_seq and seq != self.last_seq + 1:
+            return "gap"
+        self.last_seq = seq or self.last_seq
+        if kind == "update":
+            self.view = msg["view"]
+            for event in msg.get("events", []):
+                if event["type"] == "hand_over":
+                    self.last_hands = event["hands"]
+            self.log.extend(msg.get("log", []))
+            del self.log[:-LOG_KEEP]
+            return "view"
+        if kind == "chat":
+            self.chat.append(msg)
+            del self.chat[:-CHAT_KEEP]
+            return "chat"
+        if kind == "error":
+            self.error = msg.get("reason", "refused")
+            return "error"
+        return ""
+
+    def command(self, kind: str, **fields) -> dict:
+        """A command with a fresh id."""
+        return {"type": kind, "id": next(self._ids), **fields}
+
+    # ------------------------------------------------------------- questions the UI asks
+    @property
+    def seat(self) -> int | None:
+        return self.view["seat"] if self.view else None
+
+    @property
+    def legal(self) -> list[dict]:
+        return self.view["legal"] if self.view else []
+
+    def can(self, kind: str) -> bool:
+        return any(a["kind"] == kind for a in self.legal)
+
+    def my_decision(self) -> bool:
+        return bool(self.view) and self.view["decider"] == self.view["seat"] and not self.view["over"]
+
+    def plays_of(self, card: str) -> list[dict]:
+        """The legal ways to play this card now (colour variants, UNO variants)."""
+        return [a for a in self.legal if a["kind"] in ("play", "discard") and a.get("card") == card]
+
+    def playable_cards(self) -> set[str]:
+        return {a["card"] for a in self.legal if a["kind"] in ("play", "discard")}

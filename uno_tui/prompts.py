@@ -1,0 +1,32 @@
+"""What to tell the player the game is waiting for (pure: from the view alone)."""
+
+PHASES = {
+    "turn": "play a card (Enter) or draw (d)",
+    "drawn": "play the card you drew (p) or keep it (k)",
+    "color": "choose the colour of the first card",
+    "discard": "Voldemort: pick your next 2, 6 or 9 to discard (Enter)",
+    "respond": "a card was played at you: accept (a)",
+}
+
+
+def prompt(view: dict) -> str:
+    if view["over"]:
+        return "The hand is over."
+    seats = view["table"]["seats"]
+    me, decider = view["seat"], view["decider"]
+    if decider != me:
+        name = seats[decider]["name"]
+        what = "to answer the card played at them" if view["phase"] == "respond" else "to play"
+        return f"Waiting for {name} {what}…"
+    text = "Your turn: " + PHASES[view["phase"]]
+    kinds = {a["kind"] for a in view["legal"]}
+    if view["phase"] == "respond":
+        if "challenge" in kinds:
+            text += ", challenge (x)"
+        if "shield" in kinds:
+            text += ", shield (s)"
+        if "play" in kinds:
+            text += ", or stack a card (Enter)"
+    if "pass" in kinds:
+        text = "Your turn: nothing to play or draw: pass (n)"
+    return text + "."

@@ -1,0 +1,20 @@
+"""The rules of the edition being played."""
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Markdown
+
+from ..rules_help import help_markdown
+
+
+class HelpScreen(ModalScreen):
+    BINDINGS = [Binding("escape,q,question_mark", "app.pop_screen", "Close")]
+
+    def __init__(self, rules: dict | None = None):
+        super().__init__()
+        self.rules = rules
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="help"):
+            yield Markdown(help_markdown(self.rules))

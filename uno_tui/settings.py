@@ -1,0 +1,68 @@
+"""A game's set-up (edition, seats, house rules, match), remembered between runs."""
+import json
+import os
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from platformdirs import user_config_dir, user_data_dir
+
+from .bots import LEVELS
+from .engine import HOUSE_RULES, MATCH_MODES, PRESETS, Rules, make_rules
+
+APP = "uno-tui"
+
+
+def config_dir() -> Path:
+    """Where settings live (UNO_TUI_CONFIG_DIR overrides it, e.g. in tests)."""
+    return Path(os.environ.get("UNO_TUI_CONFIG_DIR") or user_config_dir(APP))
+
+
+def data_dir() -> Path:
+    """Where saved games live (UNO_TUI_DATA_DIR overrides it)."""
+    return Path(os.environ.get("UNO_TUI_DATA_DIR") or user_data_dir(APP))
+
+
+@dataclass
+class GameSettings:
+    edition: str = "classic"
+    name: str = "You"
+    bots: list[str] = field(default_factory=lambda: ["normal"] * 3)   # levels of the other seats
+    house: dict = field(default_factory=dict)        # house rules that differ from the edition
+    match_mode: str | None = None                    # None: the edition's default
+    match_target: int | None = None
+
+    def rules(self) -> Rules:
+        extra = {k: v for k, v in self.house.items() if k in HOUSE_RULES}
+        if self.match_mode:
+            extra["match_mode"] = self.match_mode
+        if self.match_target:
+            extra["match_target"] = self.match_target
+        elif self.match_mode == "wins":
+            extra["match_target"] = 5
+        return make_rules(self.edition, **extra)
+
+    def valid(self) -> bool:
+        try:
+            self.rules()
+        except ValueError:
+            return False
+        return (self.edition in PRESETS and 1 <= len(self.bots) <= 9 and all(b in LEVELS for b in self.bots)
+                and (self.match_mode is None or self.match_mode in MATCH_MODES))
+
+
+def load_settings() -> GameSettings:
+    """The last set-up, or the default one when there is none (or it cannot be read)."""
+    try:
+        data = json.loads((config_dir() / "settings.json").read_text())
+        settings = GameSettings(**{k: v for k, v in data.items() if k in GameSettings.__dataclass_fields__})
+        return settings if settings.valid() else GameSettings()
+    except (OSError, ValueError, TypeError):
+        return GameSettings()
+
+
+def save_settings(settings: GameSettings) -> None:
+    path = config_dir()
+    path.mkdir(parents=True, exist_ok=True)
+    tmp = path / "settings.json.tmp"
+    tmp.write_text(json.dumps(asdict(settings), indent=2))
+    tmp.replace(path / "settings.json")

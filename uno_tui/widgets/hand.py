@@ -1,0 +1,123 @@
+"""Your hand: card tiles that wrap, legal cards marked, a cursor; click or Enter to choose."""
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual.binding import Binding
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from .cardart import TILE_W, TOKEN_W, tile_lines, token
+
+GAP = 1
+TALL_ROWS = 2         # rows of tall tiles before the hand switches to one-line tokens
+
+
+class HandView(Widget, can_focus=True):
+    """Renders the hand as one block of text, so a 30-card hand costs one render."""
+
+    BINDINGS = [
+        Binding("left", "move(-1)", "Left", show=False),
+        Binding("right", "move(1)", "Right", show=False),
+        Binding("home", "jump(0)", show=False),
+        Binding("end", "jump(-1)", show=False),
+        Binding("enter,space", "choose", "Play card"),
+    ]
+
+    cursor = reactive(0)
+
+    @dataclass
+    class Chosen(Message):
+        code: str
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.cards: list[str] = []
+        self.playable: set[str] = set()
+        self._boxes: list[tuple[int, int, int, int]] = []    # (top row, height, left, right) per card
+
+    def set_hand(self, cards: list[str], playable: set[str]) -> None:
+        self.cards, self.playable = cards, playable
+        self.cursor = min(self.cursor, max(0, len(cards) - 1))
+        self.refresh(layout=True)
+
+    def _layout(self, width: int) -> tuple[bool, int, int]:
+        """Tall tiles while the hand fits in two rows of them, else one-line tokens.
+
+        Returns (tall, cards per row, lines per row of cards)."""
+        for tall, cell in ((True, TILE_W), (False, TOKEN_W)):
+            per_row = max(1, (width + GAP) // (cell + GAP))
+            rows = -(-len(self.cards) // per_row)
+            if not tall or rows <= TALL_ROWS:
+                return tall, per_row, 4 if tall else 2
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        if not self.cards:
+            return 1
+        _, per_row, cell_h = self._layout(width)
+        return -(-len(self.cards) // per_row) * cell_h
+
+    def render(self) -> Text:
+        if not self.cards:
+            return Text("(no cards)", style="dim")
+        tall, per_row, cell_h = self._layout(self.content_size.width or 80)
+        out = Text()
+        self._boxes = []
+        dim_unplayable = bool(self.playable)
+        for r in range(0, len(self.cards), per_row):
+            top = (r // per_row) * cell_h
+            lines = [Text() for _ in range(cell_h)]
+            col = 0
+            for i in range(r, min(r + per_row, len(self.cards))):
+                code = self.cards[i]
+                legal = code in self.playable
+                dim = dim_unplayable and not legal
+                faces = tile_lines(code, dim) if tall else [token(code, dim)]
+                for line, face in zip(lines, faces):
+                    line.append(face)
+                    line.append(" " * GAP)
+                w = faces[0].cell_len
+                here = i == self.cursor and self.has_focus
+                marker = "▲" * w if here else ("·" * w if legal else " " * w)
+                lines[-1].append(marker, style="bold reverse" if here else "bold")
+                lines[-1].append(" " * GAP)
+                self._boxes.append((top, cell_h, col, col + w))
+                col += w + GAP
+            out.append(Text("\n").join(lines))
+            out.append("\n")
+        out.rstrip()
+        return out
+
+    def _index_at(self, x: int, y: int) -> int | None:
+        for i, (top, h, left, right) in enumerate(self._boxes):
+            if top <= y < top + h and left <= x < right:
+                return i
+        return None
+
+    def on_click(self, event) -> None:
+        index = self._index_at(event.x, event.y)
+        if index is not None:
+            self.cursor = index
+            self.focus()
+            self.post_message(self.Chosen(self.cards[index]))
+
+    def watch_cursor(self) -> None:
+        self.refresh()
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+    def action_move(self, step: int) -> None:
+        if self.cards:
+            self.cursor = (self.cursor + step) % len(self.cards)
+
+    def action_jump(self, index: int) -> None:
+        if self.cards:
+            self.cursor = index % len(self.cards)
+
+    def action_choose(self) -> None:
+        if self.cards:
+            self.post_message(self.Chosen(self.cards[self.cursor]))
