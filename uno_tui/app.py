@@ -1,21 +1,25 @@
-"""The Textual app: the start screen, set-up, and the game screen over a table channel."""
-from textual.app import App, SystemCommand
+"""The Textual app: the start screen, set-up, and the game screen over a table channel.
 
-from .settings import GameSettings, load_settings, save_settings
-from .solo import start_solo
-from .screens.game import GameScreen
-from .screens.help import HelpScreen
-from .screens.setup import SetupScreen
+Only the start screen is imported up front; the game, the set-up and the rules
+load when first used, so `uno-tui` is on screen about as fast as Textual allows.
+"""
+from pathlib import Path
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+
 from .screens.start import StartScreen
-from .table import Pacing
 
 
 class UnoApp(App):
-    CSS_PATH = "uno.tcss"
+    CSS_PATH = Path(__file__).parent / "uno.tcss"
     TITLE = "uno-tui"
+    BINDINGS = [Binding("f2", "toggle_theme", "Light/dark", show=False)]
+    THEMES = ("textual-dark", "textual-light")
 
-    def __init__(self, *, seed=None, pacing: Pacing | None = None, dealer: int | None = None,
-                 autostart: GameSettings | None = None):
+    def __init__(self, *, seed=None, pacing=None, dealer: int | None = None, autostart=None):
+        """``autostart``: go straight into a game, from GameSettings or from a callable
+        that returns a channel to a table (tests rig tables this way)."""
         super().__init__()
         self.seed, self.pacing, self.dealer = seed, pacing, dealer
         self.autostart = autostart
@@ -23,35 +27,53 @@ class UnoApp(App):
     def on_mount(self) -> None:
         self.theme = "textual-dark"
         self.push_screen(StartScreen())
-        if self.autostart is not None:
+        if self.autostart is None:
+            return
+        if callable(self.autostart):
+            from .screens.game import GameScreen
+            self.push_screen(GameScreen(self.autostart()))
+        else:
             self.play(self.autostart)
 
-    def play(self, settings: GameSettings) -> None:
-        """Start a solo game with these settings."""
+    def action_toggle_theme(self) -> None:
+        """Switch between the dark and the light theme (more in the command palette)."""
+        self.theme = self.THEMES[1] if self.theme == self.THEMES[0] else self.THEMES[0]
+
+    def play(self, settings) -> None:
+        """Start a solo game with these GameSettings."""
+        from .screens.game import GameScreen
+        from .solo import start_solo
         channel = start_solo(settings, seed=self.seed, pacing=self.pacing, dealer=self.dealer)
         self.push_screen(GameScreen(channel))
 
     def menu_choice(self, choice: str) -> None:
+        from .settings import GameSettings, load_settings
         if choice == "play":
             self.play(GameSettings(name=load_settings().name))
         elif choice == "setup":
+            from .screens.setup import SetupScreen
             self.push_screen(SetupScreen(load_settings()), self._set_up)
         elif choice == "rules":
+            from .screens.help import HelpScreen
             self.push_screen(HelpScreen())
         elif choice == "quit":
             self.exit()
         else:
             self.notify("LAN play comes with the network release.", severity="warning")
 
-    def _set_up(self, settings: GameSettings | None) -> None:
+    def _set_up(self, settings) -> None:
         if settings is not None:
+            from .settings import save_settings
             save_settings(settings)
             self.play(settings)
 
     def get_system_commands(self, screen):
         yield from super().get_system_commands(screen)
-        if isinstance(screen, GameScreen):
-            yield from screen.palette_commands()
+        yield SystemCommand("Light or dark", "Switch between the light and the dark theme (F2)",
+                            self.action_toggle_theme)
+        palette = getattr(screen, "palette_commands", None)
+        if palette is not None:
+            yield from palette()
         else:
             yield SystemCommand("Play now", "A game against three computer players", lambda: self.menu_choice("play"))
             yield SystemCommand("New game", "Set up a game", lambda: self.menu_choice("setup"))

@@ -56,6 +56,7 @@ class GameScreen(Screen):
         self.uno_armed = False
         self._modal: str | None = None          # the decision modal on screen now
         self._answered: set[str] = set()        # decisions already answered (so none is asked twice)
+        self._enabled: tuple = ()
 
     def compose(self) -> ComposeResult:
         yield Static(self.title_text, id="title")
@@ -63,7 +64,7 @@ class GameScreen(Screen):
             with Vertical(id="left"):
                 yield OpponentList(id="opponents")
                 yield PileView(id="pile")
-            yield LogView(id="log", wrap=True, markup=False, max_lines=500)
+            yield LogView(id="log")
         yield StatusLine(id="status")
         yield HandView(id="hand")
         yield Input(id="chat", placeholder="Say something (Enter to send, Esc to cancel)", max_length=200)
@@ -117,7 +118,9 @@ class GameScreen(Screen):
         title = f"uno-tui · {table['rules']['preset']} · hand {table['hand_no']}"
         if table["match"]["mode"] != "single":
             title += f" · {table['match']['mode'].replace('_', ' ')} {table['match']['target']}"
-        self.query_one("#title", Static).update(title)
+        title_widget = self.query_one("#title", Static)
+        if str(title_widget.content) != title:
+            title_widget.update(title)
         self.query_one(OpponentList).show(view)
         self.query_one(PileView).show(view)
         mine = self.model.my_decision()
@@ -129,7 +132,10 @@ class GameScreen(Screen):
         if mine and view["phase"] == "drawn":
             playable = {view["drawn"]}
         self.query_one(HandView).set_hand(view["hand"], playable)
-        self.refresh_bindings()
+        enabled = tuple(bool(self.check_action(name, ())) for name in PALETTE)
+        if enabled != self._enabled:            # the footer re-renders only when the choices change
+            self._enabled = enabled
+            self.refresh_bindings()
         self._ask()
 
     def _ask(self) -> None:
@@ -301,7 +307,7 @@ class GameScreen(Screen):
             "keep": lambda: model.can("keep"),
             "play_drawn": lambda: model.can("play_drawn"),
             "pass_turn": lambda: model.can("pass"),
-            "catch": lambda: model.can("catch"),
+            "catch": lambda: model.can("catch") and model.view["catchable"] is not None,
             "uno": lambda: model.can("say_uno") or any(a.get("uno") for a in model.legal),
             "respond": lambda: model.my_decision() and model.view["phase"] == "respond",
             "chat": lambda: sum(s["kind"] == "human" for s in model.view["table"]["seats"]) > 1,

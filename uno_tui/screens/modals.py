@@ -57,12 +57,7 @@ class RespondModal(ModalScreen[str | None]):
         attack = self.view["attack"]
         by = self.view["table"]["seats"][attack["by"]]["name"]
         card = card_info(attack["card"])["name"]
-        text = Text()
-        text.append(by, style="bold")
-        text.append(f" played a {card} at you")
-        if attack["draw"]:
-            text.append(f": draw {attack['draw']}")
-        text.append(".")
+        text = Text(f"{by} played a {card} at you" + (f": draw {attack['draw']}." if attack["draw"] else "."))
         with Vertical(id="dialog"):
             yield Label(text, id="dialog-title")
             if "challenge" in self.kinds:
@@ -104,19 +99,20 @@ class HandOverScreen(ModalScreen[str]):
         table = self.view["table"]
         seats, result, match = table["seats"], table["result"] or {}, table["match"]
         winner = result.get("winner", self.view["winner"])
-        title = Text()
-        title.append(seats[winner]["name"], style="bold")
-        title.append(" won the hand")
-        if result.get("blocked"):
-            title.append(" (blocked: fewest points in hand)")
-        title.append(f" and scores {result.get('points', 0)} points.")
+        me = self.view["seat"]
+        who = "You" if winner == me else seats[winner]["name"]
+        blocked = " (blocked: fewest points in hand)" if result.get("blocked") else ""
+        title = Text(f"{who} won the hand{blocked} and {'score' if winner == me else 'scores'} "
+                     f"{result.get('points', 0)} points.")
         with Vertical(id="dialog", classes="wide"):
             yield Label(title, id="dialog-title")
             yield Static(self._scoring(seats, result), id="scoring")
             if match["over"]:
-                names = " and ".join(seats[w]["name"] for w in match["winners"])
-                yield Label(Text(f"{names} {'win' if len(match['winners']) > 1 else 'wins'} the match!",
-                                 style="bold"), id="match-over")
+                winners = match["winners"]
+                names = " and ".join("you" if w == me else seats[w]["name"] for w in winners)
+                verb = "win" if len(winners) > 1 or winners == [me] else "wins"
+                yield Label(Text(f"{names[0].upper()}{names[1:]} {verb} the match!", style="bold"),
+                            id="match-over")
             with Grid(id="answers"):
                 yield Button("Play again (Enter)" if match["over"] else "Next hand (Enter)", id="ready",
                              variant="primary")

@@ -23,9 +23,16 @@ def label(code: str) -> str:
     return LABELS.get(rank, rank)
 
 
+#: the colours of a card you cannot play now: the same hue, darkened
+CARD_BG_DIM = {"R": "#5c1a1a", "Y": "#6b5313", "G": "#1a3d1c", "B": "#14365e", "W": "#161616"}
+CARD_FG_DIM = {"R": "#c0a0a0", "Y": "#d8c89a", "G": "#a0c0a0", "B": "#a0b0c8", "W": "#a0a0a0"}
+
+
 def style(code: str, dim: bool = False) -> Style:
     key = letter(code)
-    return Style(color=CARD_FG[key], bgcolor=CARD_BG[key], bold=True, dim=dim)
+    if dim:
+        return Style(color=CARD_FG_DIM[key], bgcolor=CARD_BG_DIM[key])
+    return Style(color=CARD_FG[key], bgcolor=CARD_BG[key], bold=True)
 
 
 def color_style(color: str | None) -> Style:

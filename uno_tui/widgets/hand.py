@@ -21,6 +21,8 @@ class HandView(Widget, can_focus=True):
         Binding("right", "move(1)", "Right", show=False),
         Binding("home", "jump(0)", show=False),
         Binding("end", "jump(-1)", show=False),
+        Binding("tab", "next_playable(1)", "Next playable", show=False, priority=True),
+        Binding("shift+tab", "next_playable(-1)", show=False, priority=True),
         Binding("enter,space", "choose", "Play card"),
     ]
 
@@ -37,9 +39,20 @@ class HandView(Widget, can_focus=True):
         self._boxes: list[tuple[int, int, int, int]] = []    # (top row, height, left, right) per card
 
     def set_hand(self, cards: list[str], playable: set[str]) -> None:
+        if cards == self.cards and playable == self.playable:
+            return
+        resize = self.get_content_height(None, None, self.content_size.width or 80) != \
+            self._height_for(cards, self.content_size.width or 80)
         self.cards, self.playable = cards, playable
         self.cursor = min(self.cursor, max(0, len(cards) - 1))
-        self.refresh(layout=True)
+        self.refresh(layout=resize)
+
+    def _height_for(self, cards: list[str], width: int) -> int:
+        current, self.cards = self.cards, cards
+        try:
+            return self.get_content_height(None, None, width)
+        finally:
+            self.cards = current
 
     def _layout(self, width: int) -> tuple[bool, int, int]:
         """Tall tiles while the hand fits in two rows of them, else one-line tokens.
@@ -117,6 +130,15 @@ class HandView(Widget, can_focus=True):
     def action_jump(self, index: int) -> None:
         if self.cards:
             self.cursor = index % len(self.cards)
+
+    def action_next_playable(self, step: int) -> None:
+        """Jump to the next card that can be played now."""
+        n = len(self.cards)
+        for k in range(1, n + 1):
+            i = (self.cursor + step * k) % n
+            if self.cards[i] in self.playable:
+                self.cursor = i
+                return
 
     def action_choose(self) -> None:
         if self.cards:

@@ -1,0 +1,68 @@
+"""Shared set-ups for the UI tests: apps on rigged or seeded tables."""
+from uno_tui.app import UnoApp
+from uno_tui.engine import make_rules, rigged_deck
+from uno_tui.settings import GameSettings
+from uno_tui.table import LocalChannel, Pacing, Seat, Table
+
+FROZEN = Pacing(bot_delay=10_000, catch_delay={"easy": 10_000, "normal": 10_000, "hard": 10_000},
+                grace=10_000, hand_pause=10_000)
+
+
+def seeded_app(bots=("normal", "normal", "normal"), seed=1, pacing=FROZEN, **settings) -> UnoApp:
+    """A solo game where you play first (the dealer is the last seat)."""
+    return UnoApp(seed=seed, pacing=pacing, dealer=len(bots),
+                  autostart=GameSettings(bots=list(bots), **settings))
+
+
+def rigged_app(hands, top, draw=(), preset="classic", dealer=None, pacing=None, levels=None, **house) -> UnoApp:
+    """You at seat 0 against bots, dealt exactly these hands."""
+    n = len(hands)
+    dealer = n - 1 if dealer is None else dealer
+    levels = levels or ["normal"] * (n - 1)
+
+    def start():
+        seats = [Seat("You", "human")] + [Seat(f"Bot{i}", "bot", lv) for i, lv in enumerate(levels, 1)]
+        table = Table(make_rules(preset, **{"match_mode": "single", **house}), seats, seed=1,
+                      pacing=pacing or Pacing.instant(), dealer=dealer)
+        table.start(deck=rigged_deck(hands, top, list(draw), dealer), hand_size=len(hands[0]))
+        return LocalChannel(table, 0)
+
+    return UnoApp(autostart=start)
+
+
+#: The main screens, set up exactly: (name, app factory, terminal size, keys to press).
+#: Snapshot tests and scripts/screenshots.py both use these.
+def _start():
+    return UnoApp()
+
+
+def _game_80():
+    return seeded_app(seed=2)
+
+
+def _game_160():
+    return seeded_app(bots=("easy", "normal", "hard") * 3, seed=4, match_mode="first_to")
+
+
+def _colour():
+    return rigged_app([["W", "G1", "R7", "B2", "Y9"], ["Y1", "Y2", "G3", "B4", "R8"]], "R5", ["B1"] * 5)
+
+
+def _challenge():
+    # Bot2 (just before you) starts, and a Wild Draw Four is all it can play on the Blue 5
+    return rigged_app([["R1", "G1", "B7", "Y3"], ["B2", "B3", "Y8", "R4"], ["W+4", "Y2", "G6", "G7"]], "B5",
+                      ["B1"] * 12, dealer=1)
+
+
+def _match_over():
+    return rigged_app([["R1"], ["G9"], ["Y+2"]], "R5", ["B1"] * 30)
+
+
+SCREENS = [
+    ("start", _start, (80, 24), []),
+    ("game-80x24", _game_80, (80, 24), []),
+    ("game-160x50-10-players", _game_160, (160, 50), []),
+    ("colour-picker", _colour, (80, 24), ["tab", "enter"]),
+    ("challenge", _challenge, (80, 24), ["wait:300"]),
+    ("match-over", _match_over, (100, 30), ["enter", "wait:300"]),
+]
