@@ -27,3 +27,10 @@ def snapshot(game):
 @pytest.fixture
 def fresh():
     return rig
+
+
+@pytest.fixture(autouse=True)
+def private_dirs(tmp_path, monkeypatch):
+    """No test reads or writes the real settings or saved games."""
+    monkeypatch.setenv("UNO_TUI_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("UNO_TUI_DATA_DIR", str(tmp_path / "data"))

@@ -15,7 +15,7 @@ def game_screen(app) -> GameScreen:
     return next(s for s in app.screen_stack if isinstance(s, GameScreen))
 
 
-async def wait_for(pilot, cond, steps=200):
+async def wait_for(pilot, cond, steps=500):
     for _ in range(steps):
         if cond():
             return True

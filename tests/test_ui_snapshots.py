@@ -4,11 +4,6 @@ import pytest
 from tests.ui_helpers import SCREENS
 
 
-@pytest.fixture(autouse=True)
-def no_saved_settings(tmp_path, monkeypatch):
-    monkeypatch.setenv("UNO_TUI_CONFIG_DIR", str(tmp_path))
-
-
 @pytest.mark.parametrize("name,factory,size,keys", SCREENS, ids=[s[0] for s in SCREENS])
 def test_screen(snap_compare, name, factory, size, keys):
     assert snap_compare(factory(), terminal_size=size, press=keys)

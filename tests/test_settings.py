@@ -1,0 +1,39 @@
+"""The set-up is remembered between runs, and a bad file falls back to the default."""
+from uno_tui.settings import GameSettings, config_dir, load_settings, save_settings
+
+
+def test_the_last_setup_is_remembered():
+    settings = GameSettings(edition="hp2010", name="Ann", bots=["hard", "easy"], house={"stack_draw_two": True},
+                            match_mode="wins", match_target=3)
+    save_settings(settings)
+    assert load_settings() == settings
+    assert settings.rules().stack_draw_two and settings.rules().match_target == 3
+
+
+def test_an_unreadable_or_invalid_file_gives_the_default():
+    config_dir().mkdir(parents=True, exist_ok=True)
+    (config_dir() / "settings.json").write_text("{not json")
+    assert load_settings() == GameSettings()
+    (config_dir() / "settings.json").write_text('{"edition": "nope"}')
+    assert load_settings() == GameSettings()
+
+
+async def test_the_setup_screen_starts_the_game_it_describes():
+    from uno_tui.app import UnoApp
+    from uno_tui.screens.game import GameScreen
+    from textual.widgets import Select
+    app = UnoApp()
+    async with app.run_test(size=(100, 40)) as pilot:
+        app.menu_choice("setup")
+        await pilot.pause(0.2)
+        app.screen.query_one("#edition", Select).value = "hp2000"
+        app.screen.query_one("#players", Select).value = 3
+        await pilot.pause(0.1)
+        await pilot.press("ctrl+s")
+        for _ in range(300):
+            if isinstance(app.screen, GameScreen) and app.screen.model.view:
+                break
+            await pilot.pause(0.01)
+        view = app.screen.model.view
+        assert view["table"]["rules"]["preset"] == "hp2000" and view["players"] == 3
+    assert load_settings().edition == "hp2000"
