@@ -5,6 +5,7 @@ import asyncio
 import msgpack
 import pytest
 
+from uno_tui.client import ClientModel
 from uno_tui.engine import CODES, PRESETS, make_rules, rigged_deck
 from uno_tui.table import LocalChannel, Pacing, Seat, Table
 
@@ -16,10 +17,16 @@ def bot_seats(n=4, level="normal"):
 
 
 async def watch_until(channel, done, limit=TIMEOUT):
-    """Read updates until ``done(msg)``; bounded by a timeout."""
+    """Read messages until ``done(msg)``, bounded by a timeout. Views are whole: the table part
+    an update leaves out (unchanged) is filled in from the last one, as a client model does."""
+    model = channel.__dict__.setdefault("model", ClientModel())
+
     async def loop():
         while True:
             msg = await channel.recv()
+            model.apply(msg)
+            if msg["type"] in ("update", "snapshot"):
+                msg = {**msg, "view": model.view}
             if done(msg):
                 return msg
     return await asyncio.wait_for(loop(), limit)

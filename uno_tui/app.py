@@ -17,16 +17,27 @@ class UnoApp(App):
     BINDINGS = [Binding("f2", "toggle_theme", "Light/dark", show=False)]
     THEMES = ("textual-dark", "textual-light")
 
-    def __init__(self, *, seed=None, pacing=None, dealer: int | None = None, autostart=None):
+    def __init__(self, *, seed=None, pacing=None, dealer: int | None = None, autostart=None,
+                 host: dict | None = None, join: tuple | None = None):
         """``autostart``: go straight into a game, from GameSettings or from a callable
-        that returns a channel to a table (tests rig tables this way)."""
+        that returns a channel to a table (tests rig tables this way). ``host``: open the
+        host's lobby with these HostSession options (plus bind, port). ``join``: connect to
+        (host, port, name, password, spectate)."""
         super().__init__()
         self.seed, self.pacing, self.dealer = seed, pacing, dealer
-        self.autostart = autostart
+        self.autostart, self.host_options, self.join_options = autostart, host, join
 
     def on_mount(self) -> None:
         self.theme = "textual-dark"
         self.push_screen(StartScreen())
+        if self.host_options is not None:
+            self.host_game(**self.host_options)
+        elif self.join_options is not None:
+            from .screens.lobby import JoinScreen
+            host, port, name, password, spectate = self.join_options
+            self.push_screen(JoinScreen(f"{host}:{port}", name))
+            self.join_game(host, port, name, password=password, spectate=spectate,
+                           on_error=lambda reason: self.screen.failed(reason))
         if self.autostart is None:
             return
         if callable(self.autostart):
@@ -58,8 +69,33 @@ class UnoApp(App):
             self.push_screen(HelpScreen())
         elif choice == "quit":
             self.exit()
-        else:
-            self.notify("LAN play comes with the network release.", severity="warning")
+        elif choice == "host":
+            settings = load_settings()
+            self.host_game(settings=settings, host_name=settings.name, players=len(settings.bots) + 1)
+        elif choice == "join":
+            from .screens.lobby import JoinScreen
+            self.push_screen(JoinScreen(name=load_settings().name))
+
+    def host_game(self, settings, bind: str = "0.0.0.0", port: int = 7531, **options) -> None:
+        from .hosting import HostSession
+        from .screens.lobby import HostScreen
+        session = HostSession(settings, pacing=self.pacing, seed=self.seed, **options)
+        self.push_screen(HostScreen(session, bind, port))
+
+    def join_game(self, host: str, port: int, name: str, *, password=None, spectate=False, on_error) -> None:
+        """Connect to a host (in a worker); on success the game screen takes the channel."""
+        from .netplay import connect
+
+        async def run() -> None:
+            try:
+                channel = await connect(host, port, name, password=password, spectate=spectate)
+            except (OSError, ConnectionError) as e:
+                on_error(getattr(e, "reason", None) or f"Cannot join {host}:{port}: {e}")
+                return
+            from .screens.game import GameScreen
+            self.push_screen(GameScreen(channel, title=f"uno-tui · playing at {host}:{port}"))
+
+        self.run_worker(run(), group="join", exclusive=True, exit_on_error=False)
 
     def _set_up(self, settings) -> None:
         if settings is not None:

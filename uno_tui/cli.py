@@ -1,19 +1,126 @@
 """`uno-tui` (a solo game), `uno-tui host`, `uno-tui join HOST[:PORT]`."""
 import argparse
+import asyncio
+import gc
+import logging
 import sys
 
+DEFAULT_PORT = 7531
 
-def parse_args(argv: list[str]) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="uno-tui", description="UNO in a full-screen terminal.")
-    sub = parser.add_subparsers(dest="command")
-    sub.add_parser("play", help="a solo game against computer players (the default)")
-    return parser.parse_args(argv)
+
+def parse_address(text: str) -> tuple[str, int]:
+    """HOST or HOST:PORT (IPv6 in brackets: [::1]:7531)."""
+    if not text:
+        raise ValueError("give the host's address, e.g. 192.168.1.20 or 192.168.1.20:7531")
+    host, port = text, DEFAULT_PORT
+    if text.startswith("["):
+        host, _, rest = text[1:].partition("]")
+        if rest.startswith(":"):
+            port = rest[1:]
+    elif text.count(":") == 1:
+        host, port = text.split(":")
+    try:
+        port = int(port)
+    except ValueError:
+        raise ValueError(f"{port!r} is not a port number") from None
+    if not host or not 0 < port < 65536:
+        raise ValueError(f"{text!r} is not HOST or HOST:PORT")
+    return host, port
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be 1 or more")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from .engine import PRESETS
+    parser = argparse.ArgumentParser(prog="uno-tui", description="UNO in a full-screen terminal. "
+                                     "With no command: a game against computer players.")
+    sub = parser.add_subparsers(dest="command", metavar="{host,join}")
+    host = sub.add_parser("host", help="host a LAN game")
+    host.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port to listen on (default {DEFAULT_PORT})")
+    host.add_argument("--bind", default="0.0.0.0", help="address to listen on (default: all)")
+    host.add_argument("--name", default=None, help="your name at the table")
+    host.add_argument("--password", default=None, help="players must give this password to join")
+    host.add_argument("--edition", choices=PRESETS, default=None, help="the rules (default: your last set-up)")
+    host.add_argument("--seats", type=_positive, default=None, help="seats at the table, 2-10 (default 4)")
+    host.add_argument("--headless", action="store_true", help="no UI: log, and start when enough have joined")
+    host.add_argument("--players", type=_positive, default=None,
+                      help="headless: start when this many players have joined (default: all seats)")
+    host.add_argument("--rate", type=_positive, default=30,
+                      help="messages a second each connection may send (default 30; more are refused)")
+    join = sub.add_parser("join", help="join a LAN game")
+    join.add_argument("address", metavar="HOST[:PORT]")
+    join.add_argument("--name", default=None, help="your name at the table")
+    join.add_argument("--password", default=None)
+    join.add_argument("--spectate", action="store_true", help="watch without a seat")
+    return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = parse_args(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    from .settings import load_settings
+    settings = load_settings()
+    if args.command == "join":
+        try:
+            address = parse_address(args.address)
+        except ValueError as e:
+            parser.error(str(e))
+        from .app import UnoApp
+        UnoApp(join=(*address, args.name or settings.name, args.password, args.spectate)).run()
+        return 0
+    if args.command == "host":
+        if args.seats is not None and not 2 <= args.seats <= 10:
+            parser.error("--seats must be from 2 to 10")
+        if args.port is not None and not 0 <= args.port < 65536:
+            parser.error("--port must be from 0 to 65535")
+        if args.edition:
+            settings.edition = args.edition
+        seats = args.seats or len(settings.bots) + 1
+        name = args.name or settings.name
+        if args.headless:
+            return asyncio.run(headless_host(settings, args, seats))
+        from .app import UnoApp
+        UnoApp(host=dict(settings=settings, host_name=name, players=seats, password=args.password,
+                         bind=args.bind, port=args.port, rate=args.rate, burst=2 * args.rate)).run()
+        return 0
     from .app import UnoApp
     UnoApp().run()
+    return 0
+
+
+async def headless_host(settings, args, seats: int) -> int:
+    """Host without a UI: log, start when enough players joined, play until interrupted."""
+    from .hosting import HostSession, local_addresses
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
+    log = logging.getLogger("uno-tui.host")
+    need = min(args.players or seats, seats)
+    session = HostSession(settings, players=seats, headless=True, password=args.password, rate=args.rate,
+                          burst=2 * args.rate)
+    try:
+        port = await session.serve(args.bind, args.port)
+    except OSError as e:
+        print(f"uno-tui: cannot listen on port {args.port}: {e.strerror}", file=sys.stderr)
+        return 1
+    gc.freeze()                       # what start-up made lives on: the collector need not walk it again
+    log.info("hosting %s for %d seats on %s; starting when %d joined",
+             settings.edition, seats, ", ".join(f"{a}:{port}" for a in local_addresses()), need)
+    session.on_change = lambda: log.info("lobby: %s", ", ".join(s.name or "(open)" for s in session.seats))
+    try:
+        while session.joined() < need:
+            await asyncio.sleep(0.2)
+        session.start()
+        log.info("game started")
+        while True:
+            await asyncio.sleep(3600)
+    except asyncio.CancelledError:
+        pass
+    finally:
+        await session.close()
     return 0
 
 

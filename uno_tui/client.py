@@ -18,6 +18,7 @@ class ClientModel:
     last_seq: int = 0
     error: str | None = None
     last_hands: list[list[str]] | None = None     # every hand as shown at the end of the last hand
+    lobby: dict | None = None                     # the host's lobby, until the game starts
     _ids: itertools.count = field(default_factory=lambda: itertools.count(1))
 
     def apply(self, msg: dict) -> str:
@@ -29,17 +30,23 @@ class ClientModel:
             self.last_seq = seq
             self.view, self.log, self.chat = msg["view"], list(msg["log"]), list(msg["chat"])
             return "view"
-        if seq and self.last_seq and seq != self.last_seq + 1:
+        if kind in ("update", "chat", "error") and seq and self.last_seq and seq != self.last_seq + 1:
             return "gap"
         self.last_seq = seq or self.last_seq
         if kind == "update":
-            self.view = msg["view"]
+            view = msg["view"]
+            if "table" not in view and self.view is not None:
+                view["table"] = self.view["table"]    # unchanged since the last update: not resent
+            self.view = view
             for event in msg.get("events", []):
                 if event["type"] == "hand_over":
                     self.last_hands = event["hands"]
             self.log.extend(msg.get("log", []))
             del self.log[:-LOG_KEEP]
             return "view"
+        if kind == "lobby":
+            self.lobby = msg
+            return "lobby"
         if kind == "chat":
             self.chat.append(msg)
             del self.chat[:-CHAT_KEEP]

@@ -194,7 +194,7 @@ class HardBot(NormalBot):
 
     def unseen(self, view) -> dict[str, int]:
         """Cards we have not seen since the last reshuffle: the pool other hands come from."""
-        pool = dict(view.get("deck") or CLASSIC_DECK)
+        pool = dict((view.get("table") or {}).get("deck") or CLASSIC_DECK)
         for code in view["hand"]:
             pool[code] = pool.get(code, 0) - 1
         for code, n in self.played.items():

@@ -74,6 +74,15 @@ class GameScreen(Screen):
         self.query_one("#chat").display = False
         self.query_one(HandView).focus()
         self.listen()
+        if hasattr(self.channel, "status"):
+            self.set_interval(1.0, self._check_link)
+
+    def _check_link(self) -> None:
+        """A joined game: say so while the connection to the host is being restored."""
+        if self.channel.status == "reconnecting":
+            self.query_one(StatusLine).show("Connection to the host lost: reconnecting…", False)
+        elif self.model.view is not None and self.channel.status == "connected":
+            self.query_one(StatusLine).show(prompt(self.model.view), self.model.my_decision())
 
     @work(exclusive=True, group="table", exit_on_error=False)
     async def listen(self) -> None:
@@ -97,6 +106,9 @@ class GameScreen(Screen):
             self.notify(self.model.error, title="Not allowed", severity="warning")
         elif change == "chat":
             log.add_chat(msg)
+        elif change == "lobby" and self.model.view is None:
+            self.query_one(PileView).show_lobby(msg)
+            self.query_one(StatusLine).show(f"In the lobby: waiting for {msg['host']} to start the game…", False)
         elif change == "view":
             if msg["type"] == "snapshot":
                 log.clear()

@@ -48,6 +48,8 @@ class Seat:
     bot: Bot | None = None           # plays the seat: a bot seat's own, or a stand-in for an away human
     listener: "Listener | None" = None
     away: bool = False
+    #: ids of the seat's recent commands, kept across reconnects so a resent command applies once
+    recent: collections.deque = field(default_factory=lambda: collections.deque(maxlen=RECENT_IDS))
 
 
 class Listener:
@@ -59,6 +61,7 @@ class Listener:
         self.seq = 0
         self.recent = collections.deque(maxlen=RECENT_IDS)
         self.closed = False
+        self.table_sent: dict | None = None     # the table part this listener last got
 
     def send(self, msg: dict) -> None:
         if self.closed:
@@ -91,6 +94,8 @@ class Table:
         self._timers: list[asyncio.TimerHandle] = []
         self._away_timers: dict[int, asyncio.TimerHandle] = {}
         self._bot_listeners = {i: Listener(i, self._bot_observer(i)) for i in range(len(seats))}
+        self._rules_info = {k: v for k, v in rules.to_dict().items() if k != "deck"}
+        self._deck_info = dict(rules.deck)
 
     # ------------------------------------------------------------------ set-up
     @property
@@ -101,15 +106,15 @@ class Table:
     def game(self):
         return self.match.game if self.match else None
 
-    def start(self, deck: list[str] | None = None, hand_size: int = 7) -> None:
+    def start(self, deck: list[str] | None = None, hand_size: int = 7, ack=None) -> None:
         """Start the match (call from within the running loop); a deck rigs its first hand."""
         self.match = Match(self.rules, len(self.seats), seed=self.rng.getrandbits(64), dealer=self.dealer)
-        self._new_hand(deck, hand_size)
+        self._new_hand(deck, hand_size, ack)
 
-    def _new_hand(self, deck=None, hand_size: int = 7) -> None:
+    def _new_hand(self, deck=None, hand_size: int = 7, ack=None) -> None:
         game = self.match.start_hand(deck, hand_size)
         self.result, self.ready = None, set()
-        self._after(game.setup_events)
+        self._after(game.setup_events, ack)
 
     def connect(self, seat: int | None, deliver) -> Listener:
         """Attach a receiver: to a human seat (taking it back from a stand-in) or as a spectator."""
@@ -185,9 +190,10 @@ class Table:
             listener.send({"type": "error", "id": None, "reason": e.reason})
             return
         cid = msg["id"]
-        if cid in listener.recent:
+        recent = listener.recent if listener.seat is None else self.seats[listener.seat].recent
+        if cid in recent:
             return                       # a resent command applies once
-        listener.recent.append(cid)
+        recent.append(cid)
         kind = msg["type"]
         try:
             if kind == "snapshot":
@@ -195,7 +201,7 @@ class Table:
             elif kind == "chat":
                 self._chat(listener, msg["text"])
             elif kind == "ready":
-                self._ready(listener)
+                self._ready(listener, cid)
             else:
                 if listener.seat is None:
                     raise IllegalAction("spectators cannot play")
@@ -218,13 +224,18 @@ class Table:
         for other in self.listeners:
             other.send({"type": "chat", **line})
 
-    def _ready(self, listener: Listener) -> None:
+    def _ready(self, listener: Listener, cid) -> None:
         if self.game is None or not self.game.over:
             raise IllegalAction("the hand is still being played")
         if listener.seat is None:
             raise IllegalAction("spectators do not play hands")
         self.ready.add(listener.seat)
-        self._maybe_next_hand()
+        if not self._maybe_next_hand(ack=(listener, cid)):
+            # only the sender needs an answer now; the others see who is ready with their next update
+            view = seat_view(self.game, listener.seat)
+            view["table"] = listener.table_sent = self._table_info()
+            listener.send({"type": "update", "version": self.version, "view": view, "events": [], "log": [],
+                           "ack": cid})
 
     # ------------------------------------------------------------------ flow
     def _after(self, events: list[dict], ack=None) -> None:
@@ -243,13 +254,16 @@ class Table:
         self._broadcast(events, ack)
         self._schedule()
 
-    def _maybe_next_hand(self) -> None:
+    def _maybe_next_hand(self, ack=None) -> bool:
+        """Deal the next hand (or start a new match) once every connected player is ready."""
         humans = {i for i, s in enumerate(self.seats) if s.kind == "human" and s.listener is not None}
-        if humans <= self.ready:
-            if self.match.over:
-                self.start()
-            else:
-                self._new_hand()
+        if not humans <= self.ready:
+            return False
+        if self.match.over:
+            self.start(ack=ack)
+        else:
+            self._new_hand(ack=ack)
+        return True
 
     def _schedule(self) -> None:
         """Cancel what bots meant to do, and let each think again from the new state."""
@@ -323,10 +337,15 @@ class Table:
             self.version += 1
             self._broadcast([{"type": "table", "text": text}])
 
-    def _view(self, seat: int | None) -> dict:
+    def _view(self, seat: int | None, table: dict | None = None) -> dict:
+        """The seat's view, with the table's part (the same for every seat) added."""
         view = seat_view(self.game, seat)
+        view["table"] = table or self._table_info()
+        return view
+
+    def _table_info(self) -> dict:
         match = self.match
-        view["table"] = {
+        return {
             "seats": [{"name": s.name, "kind": s.kind, "level": s.level, "away": s.away,
                        "bot_playing": s.kind == "human" and s.bot is not None} for s in self.seats],
             "scores": list(match.scores), "hands_won": list(match.hands_won),
@@ -334,10 +353,8 @@ class Table:
             "match": {"mode": self.rules.match_mode, "target": self.rules.match_target,
                       "over": match.over, "winners": list(match.winners)},
             "result": self.result, "ready": sorted(self.ready),
-            "rules": {k: v for k, v in self.rules.to_dict().items() if k != "deck"},
+            "rules": self._rules_info, "deck": self._deck_info,
         }
-        view["deck"] = dict(self.rules.deck)
-        return view
 
     def _lines(self, events, seat, names) -> list[dict]:
         lines = []
@@ -349,10 +366,16 @@ class Table:
         return lines
 
     def _broadcast(self, events: list[dict], ack=None) -> None:
+        """Send every listener its update. The table part (seats, scores, rules: the same for
+        everyone, and seldom changing) goes only to listeners whose last copy differs."""
         names = self.names
+        table = self._table_info()
         for listener in [*self.listeners, *self._active_bot_listeners()]:
             seat = listener.seat
-            listener.send({"type": "update", "view": self._view(seat),
+            view = seat_view(self.game, seat)
+            if listener.table_sent != table:
+                view["table"] = listener.table_sent = table
+            listener.send({"type": "update", "version": self.version, "view": view,
                            "events": [redact(e, seat) for e in events],
                            "log": self._lines(events, seat, names),
                            "ack": ack[1] if ack and ack[0] is listener else None})
@@ -369,6 +392,7 @@ class Table:
 
     def _snapshot(self, listener: Listener) -> dict:
         seat = listener.seat
+        listener.table_sent = None              # the snapshot carries the table part: send it again next
         log = []
         for event, names in self.log:
             log += self._lines([event], seat, names)

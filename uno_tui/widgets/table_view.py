@@ -113,6 +113,18 @@ class PileView(Panel):
         self.set_text(lines)
 
 
+    def show_lobby(self, lobby: dict) -> None:
+        """Before the game: who sits where."""
+        out = Text(f" {lobby['host']}'s table · {lobby['edition']}\n", style="bold")
+        for i, seat in enumerate(lobby["seats"]):
+            who = seat["name"] or "(open)"
+            kind = {"host": "host", "human": "player", "bot": f"bot ({seat['level']})", "open": ""}[seat["kind"]]
+            out.append(f" {i + 1:>2}. ")
+            out.append(f"{who[:20]:<20}")
+            out.append(f" {kind}\n", style="dim")
+        self.set_text(out)
+
+
 LOG_STYLES = {"play": "", "draw": "cyan", "catch": "bold yellow", "say_uno": "bold red", "challenge": "bold magenta",
               "hand_over": "bold green", "table": "italic", "skip": "dim", "reshuffle": "dim", "shield": "bold blue",
               "reveal": "bold magenta", "chat": "green"}

@@ -1,0 +1,134 @@
+"""The joining side: a channel to a host over TCP that reconnects by itself.
+
+``send`` and ``recv`` work as the in-memory channel's do. The hello message
+is the caller's; the welcome's token is kept and sent again on every
+reconnect, so the player gets the same seat back. Heartbeats are answered
+here and never reach the caller.
+"""
+import asyncio
+import logging
+
+from .connection import Connection
+from .frames import FrameError
+
+logger = logging.getLogger(__name__)
+BACKOFF = (0.25, 0.5, 1.0, 2.0, 4.0)
+
+
+class Rejected(ConnectionError):
+    """The host said no (wrong version, password, full table); ``reason`` is for people."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+class NetChannel:
+    def __init__(self, host: str, port: int, hello: dict, *, give_up_after: float = 30.0,
+                 idle_timeout: float = 15.0, connect_timeout: float = 5.0):
+        self.host, self.port, self.hello = host, port, dict(hello)
+        self.give_up_after, self.idle_timeout, self.connect_timeout = give_up_after, idle_timeout, connect_timeout
+        self.welcome: dict | None = None
+        self.inbox: asyncio.Queue = asyncio.Queue()
+        self.conn: Connection | None = None
+        self.closed = False
+        self.status = "connecting"
+        self._pending: list[dict] = []       # commands sent while reconnecting (ids make resends safe)
+        self._task: asyncio.Task | None = None
+
+    @property
+    def address(self) -> str:
+        return f"{self.host}:{self.port}"
+
+    async def open(self) -> dict:
+        """Connect and shake hands; returns the welcome. Raises Rejected or OSError."""
+        await self._connect()
+        self._task = asyncio.get_running_loop().create_task(self._run())
+        return self.welcome
+
+    async def _connect(self) -> None:
+        reader, writer = await asyncio.wait_for(asyncio.open_connection(self.host, self.port),
+                                                self.connect_timeout)
+        conn = Connection(reader, writer, idle_timeout=self.idle_timeout)
+        conn.send(self.hello)
+        try:
+            reply = await conn.read()
+        except (FrameError, asyncio.TimeoutError, asyncio.IncompleteReadError, ConnectionError) as e:
+            conn.close("no welcome")
+            raise ConnectionError(f"{self.address} did not answer as a uno-tui host") from e
+        if not isinstance(reply, dict) or reply.get("type") != "welcome":
+            conn.close("rejected")
+            reason = reply.get("reason") if isinstance(reply, dict) else None
+            raise Rejected(str(reason or "the host refused the connection"))
+        self.welcome, self.conn, self.status = reply, conn, "connected"
+        if isinstance(reply.get("token"), str):
+            self.hello["token"] = reply["token"]
+        for msg in self._pending:
+            conn.send(msg)
+        self._pending.clear()
+
+    async def _run(self) -> None:
+        """Read messages; on a lost connection, reconnect with backoff until ``give_up_after``."""
+        while not self.closed:
+            try:
+                while True:
+                    msg = await self.conn.read()
+                    kind = msg.get("type") if isinstance(msg, dict) else None
+                    if kind == "ping":
+                        self.conn.send({"type": "pong"})
+                    elif kind == "bye":
+                        self._fail(str(msg.get("reason") or "the host closed the game"))
+                        return
+                    elif kind != "pong":
+                        self.inbox.put_nowait(msg)
+            except (FrameError, asyncio.TimeoutError, asyncio.IncompleteReadError, ConnectionError, OSError) as e:
+                if self.closed:
+                    return
+                logger.info("lost %s (%s); reconnecting", self.address, type(e).__name__)
+                self.conn.close("lost")
+            if not await self._reconnect():
+                self._fail(f"lost the host at {self.address}")
+                return
+
+    async def _reconnect(self) -> bool:
+        self.status = "reconnecting"
+        waited = 0.0
+        for attempt in range(1000):
+            delay = BACKOFF[min(attempt, len(BACKOFF) - 1)]
+            if waited + delay > self.give_up_after:
+                return False
+            await asyncio.sleep(delay)
+            waited += delay
+            try:
+                await self._connect()
+                return True
+            except Rejected as e:
+                self._fail(e.reason)
+                return False
+            except (OSError, ConnectionError, asyncio.TimeoutError):
+                continue
+        return False
+
+    def _fail(self, reason: str) -> None:
+        self.status = "closed"
+        self.inbox.put_nowait(ConnectionError(reason))
+
+    async def send(self, msg: dict) -> None:
+        if self.conn is not None and not self.conn.closed:
+            self.conn.send(msg)
+        elif not self.closed:
+            self._pending.append(msg)
+
+    async def recv(self) -> dict:
+        msg = await self.inbox.get()
+        if isinstance(msg, Exception):
+            self.inbox.put_nowait(msg)      # every later recv says the same
+            raise msg
+        return msg
+
+    def close(self) -> None:
+        self.closed = True
+        if self.conn is not None:
+            self.conn.close("left the game")
+        if self._task is not None:
+            self._task.cancel()

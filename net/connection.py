@@ -1,0 +1,96 @@
+"""One TCP connection: framed reads with timeouts, a bounded outgoing queue, a rate limit.
+
+Anything wrong with what a peer sends closes that connection (with a reason)
+and nothing else. A peer that does not read fills its queue and is dropped
+rather than stalling the others.
+"""
+import asyncio
+import logging
+import time
+
+from .frames import HEADER, FrameError, decode, encode, frame_length
+
+logger = logging.getLogger(__name__)
+
+
+class RateLimit:
+    """A token bucket: ``rate`` messages a second, bursts of ``burst``."""
+
+    def __init__(self, rate: float, burst: int):
+        self.rate, self.burst = rate, burst
+        self.tokens = float(burst)
+        self.last = time.monotonic()
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+class Connection:
+    """Writes go straight to the socket; what the peer has not read yet waits in the
+    transport's buffer, which is bounded: a peer that lets ``max_buffer`` bytes pile up
+    is dropped, so a reader that stalls can never stall the others."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, *,
+                 max_buffer: int = 1024 * 1024, idle_timeout: float = 20.0, frame_timeout: float = 10.0):
+        self.reader, self.writer = reader, writer
+        self.max_buffer = max_buffer
+        self.idle_timeout, self.frame_timeout = idle_timeout, frame_timeout
+        self.closed = False
+        self.close_reason: str | None = None
+        peer = writer.get_extra_info("peername")
+        self.peer = f"{peer[0]}:{peer[1]}" if peer else "?"
+
+    async def read(self):
+        """The next message. Raises FrameError (bad data), TimeoutError (silent or too slow peer),
+        or ConnectionError / asyncio.IncompleteReadError (gone)."""
+        async with asyncio.timeout(self.idle_timeout):      # (asyncio.timeout: no task per read)
+            header = await self.reader.readexactly(HEADER.size)
+        length = frame_length(header)
+        async with asyncio.timeout(self.frame_timeout):
+            body = await self.reader.readexactly(length)
+        return decode(body)
+
+    def send(self, obj) -> bool:
+        """Send a message now; a peer that has not read ``max_buffer`` bytes is too slow: closed."""
+        if self.closed:
+            return False
+        try:
+            data = encode(obj)
+        except FrameError as e:
+            logger.error("cannot send to %s: %s", self.peer, e.reason)
+            return False
+        transport = self.writer.transport
+        if transport.is_closing():
+            self.close("the connection broke")
+            return False
+        if transport.get_write_buffer_size() + len(data) > self.max_buffer:
+            self.close("too slow: it does not read what it is sent")
+            return False
+        self.writer.write(data)
+        return True
+
+    def close(self, reason: str, farewell: dict | None = None) -> None:
+        """Close once: send a last message if given (best effort), then hang up."""
+        if self.closed:
+            return
+        self.closed, self.close_reason = True, reason
+        logger.info("closing %s: %s", self.peer, reason)
+        try:
+            if farewell is not None:
+                self.writer.write(encode(farewell))
+            self.writer.close()
+        except (FrameError, OSError, RuntimeError):
+            pass
+
+    async def wait_closed(self) -> None:
+        try:
+            async with asyncio.timeout(2):
+                await self.writer.wait_closed()
+        except (asyncio.TimeoutError, OSError, ConnectionError):
+            self.writer.transport.abort()

@@ -1,0 +1,64 @@
+"""Frames: a 4-byte big-endian length, then one msgpack object.
+
+The length is checked against MAX_FRAME before the body is read; the body is
+decoded with explicit limits (no bin, no ext, string keys only, bounded
+sizes and nesting), and anything wrong raises FrameError.
+"""
+import struct
+
+import msgpack
+
+MAX_FRAME = 256 * 1024
+MAX_DEPTH = 16
+HEADER = struct.Struct(">I")
+_LIMITS = dict(max_str_len=MAX_FRAME, max_bin_len=0, max_ext_len=0,
+               max_array_len=10_000, max_map_len=1_000)
+
+
+class FrameError(ValueError):
+    """A frame that is too big, malformed, or not plain data of the allowed shape."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+def encode(obj) -> bytes:
+    body = msgpack.packb(obj, use_bin_type=True)
+    if len(body) > MAX_FRAME:
+        raise FrameError(f"message of {len(body)} bytes is over the {MAX_FRAME} limit")
+    return HEADER.pack(len(body)) + body
+
+
+def frame_length(header: bytes) -> int:
+    (length,) = HEADER.unpack(header)
+    if length > MAX_FRAME:
+        raise FrameError(f"frame of {length} bytes announced; the limit is {MAX_FRAME}")
+    return length
+
+
+def decode(body: bytes):
+    """One object from a frame body; only maps with str keys, lists, str, int, float, bool, None."""
+    try:
+        obj = msgpack.unpackb(body, raw=False, strict_map_key=True, use_list=True, **_LIMITS)
+    except msgpack.ExtraData:
+        raise FrameError("trailing bytes after the message") from None
+    except (ValueError, TypeError, msgpack.UnpackException, RecursionError) as e:
+        raise FrameError(f"not a valid message ({type(e).__name__})") from None
+    _check(obj, 0)
+    return obj
+
+
+def _check(obj, depth: int) -> None:
+    if depth > MAX_DEPTH:
+        raise FrameError("message nested too deeply")
+    if isinstance(obj, dict):
+        for key, value in obj.items():
+            if not isinstance(key, str):
+                raise FrameError("map keys must be strings")
+            _check(value, depth + 1)
+    elif isinstance(obj, list):
+        for value in obj:
+            _check(value, depth + 1)
+    elif not (obj is None or isinstance(obj, (str, int, float, bool))):
+        raise FrameError(f"a {type(obj).__name__} is not allowed in a message")

@@ -1,0 +1,180 @@
+"""LAN play on 127.0.0.1 with real sockets: a whole game, privacy of every frame, refusals,
+resends, a killed client coming back, and the handshake's reasons."""
+import asyncio
+
+import msgpack
+import pytest
+
+from tests.net_helpers import LOOPBACK, TIMEOUT, join, playing_client
+from uno_tui.engine import CODES
+from uno_tui.hosting import HostSession
+from uno_tui.netplay import connect, saved_token
+from uno_tui.settings import GameSettings
+from uno_tui.table import Pacing
+from net.client import NetChannel, Rejected
+
+
+def host(players=4, headless=True, **kw):
+    settings = GameSettings(bots=["normal"] * (players - 1), match_mode="single")
+    return HostSession(settings, host_name="Host", players=players, headless=headless, seed=5,
+                       pacing=kw.pop("pacing", Pacing.instant()), **kw)
+
+
+def hidden_cards_ok(frame: dict, seat: int, table) -> None:
+    """No frame to a seat holds another seat's hidden cards."""
+    view = frame.get("view")
+    if view:
+        assert view["seat"] == seat
+        for shown in view["shown"]:
+            assert shown["seat"] != seat
+    for event in frame.get("events", []):
+        if event["type"] == "draw" and "cards" in event:
+            assert event["seat"] == seat
+        if event["type"] == "challenge" and "hand" in event:
+            assert seat in (event["seat"], event["target"])
+        if event["type"] == "reveal":
+            assert event["seat"] != seat or True       # a Howler shows the victim's hand to the others
+
+
+async def test_a_full_game_between_a_host_and_three_joined_clients_and_a_bot():
+    session = host(players=4)
+    port = await session.serve(LOOPBACK, 0)
+    clients = [playing_client(await join(port, f"P{i}"), level, seed=i)
+               for i, level in enumerate(("easy", "normal", "hard"))]
+    session.start()
+    assert [s.kind for s in session.seats] == ["human", "human", "human", "bot"]
+
+    async def run(client):
+        await client.play_until(lambda: client.view is not None and client.view["over"])
+
+    await asyncio.wait_for(asyncio.gather(*(run(c) for c in clients)), TIMEOUT)
+    table = session.table
+    assert table.game.over
+    for seat, client in enumerate(clients):
+        seqs = [f["seq"] for f in client.frames if "seq" in f and f["type"] != "lobby"]
+        assert seqs == sorted(seqs) and len(set(seqs)) == len(seqs)
+        for frame in client.frames:
+            msgpack.packb(frame)
+            hidden_cards_ok(frame, seat, table)
+        assert client.view["hand"] == sorted(CODES[c] for c in table.game.hands[seat])
+    for client in clients:
+        client.channel.close()
+    await session.close()
+
+
+async def test_out_of_turn_illegal_stale_and_repeated_commands():
+    session = host(players=2, pacing=Pacing(bot_delay=10_000))
+    port = await session.serve(LOOPBACK, 0)
+    ch = await join(port, "Ann")
+    session.start()
+    table = session.table
+    view = None
+    while view is None:
+        msg = await asyncio.wait_for(ch.recv(), TIMEOUT)
+        view = msg.get("view")
+    me = view["seat"]
+    decider = table.game.decider
+
+    async def expect_error(command, text):
+        await ch.send(command)
+        while True:
+            msg = await asyncio.wait_for(ch.recv(), TIMEOUT)
+            if msg["type"] == "error":
+                assert text in msg["reason"], msg
+                return
+
+    if decider != me:
+        await expect_error({"type": "action", "id": 1, "action": {"kind": "draw"}}, "not your decision")
+    else:
+        before = len(table.game.hands[me])
+        await ch.send({"type": "action", "id": 7, "action": {"kind": "draw"}})
+        await ch.send({"type": "action", "id": 7, "action": {"kind": "draw"}})      # the same command again
+        await asyncio.sleep(0.2)
+        assert len(table.game.hands[me]) == before + 1 or table.game.phase == "drawn"
+    await expect_error({"type": "action", "id": 8, "action": {"kind": "play", "card": "ZZ"}}, "no such card")
+    await expect_error({"type": "action", "id": 9, "action": {"kind": "teleport"}}, "not an action")
+    ch.close()
+    await session.close()
+
+
+async def test_a_killed_client_reconnects_by_itself_to_the_same_seat_and_hand():
+    session = host(players=3, pacing=Pacing(bot_delay=10_000, grace=10_000))
+    port = await session.serve(LOOPBACK, 0)
+    ch = await join(port, "Ann", give_up_after=10)
+    session.start()
+    seat = ch.welcome["seat"]
+    first = await asyncio.wait_for(ch.recv(), TIMEOUT)
+    while first.get("type") != "snapshot":
+        first = await asyncio.wait_for(ch.recv(), TIMEOUT)
+    hand = first["view"]["hand"]
+    ch.conn.writer.transport.abort()                       # the connection dies mid-hand
+    for _ in range(100):
+        await asyncio.sleep(0.05)
+        if session.table.seats[seat].away:
+            break
+    assert session.table.seats[seat].away                  # marked away for everyone at once
+    snap = await asyncio.wait_for(ch.recv(), TIMEOUT)
+    while snap.get("type") != "snapshot":
+        snap = await asyncio.wait_for(ch.recv(), TIMEOUT)
+    assert snap["view"]["seat"] == seat and snap["view"]["hand"] == hand
+    assert not session.table.seats[seat].away
+    ch.close()
+    await session.close()
+
+
+async def test_a_new_join_to_the_same_address_takes_the_same_seat():
+    session = host(players=3, pacing=Pacing(bot_delay=10_000, grace=10_000))
+    port = await session.serve(LOOPBACK, 0)
+    ch = await join(port, "Ann")
+    seat = ch.welcome["seat"]
+    session.start()
+    assert saved_token(f"{LOOPBACK}:{port}/Ann") == ch.welcome["token"]
+    ch.close()
+    await asyncio.sleep(0.2)
+    again = await join(port, "Ann")
+    assert again.welcome["seat"] == seat
+    again.close()
+    await session.close()
+
+
+async def test_the_handshake_refuses_with_a_reason_a_person_can_read():
+    session = host(players=2, headless=False, password="sesame")   # the host sits at seat 0
+    port = await session.serve(LOOPBACK, 0)
+    with pytest.raises(Rejected, match="wrong password"):
+        await join(port, "Ann", password="nope")
+    bad = NetChannel(LOOPBACK, port, {"type": "hello", "version": 99, "name": "Old"})
+    with pytest.raises(Rejected, match="protocol version 1"):
+        await bad.open()
+    first = await join(port, "Ann", password="sesame")
+    with pytest.raises(Rejected, match="table is full"):
+        await join(port, "Bob", password="sesame")
+    first.close()
+    await session.close()
+
+
+async def test_a_spectator_sees_no_hand():
+    session = host(players=2)
+    port = await session.serve(LOOPBACK, 0)
+    player = await join(port, "Ann")
+    session.start()
+    watcher = await connect(LOOPBACK, port, "Eve", spectate=True)
+    assert watcher.welcome["seat"] is None
+    msg = await asyncio.wait_for(watcher.recv(), TIMEOUT)
+    while "view" not in msg:
+        msg = await asyncio.wait_for(watcher.recv(), TIMEOUT)
+    assert msg["view"]["hand"] == [] and msg["view"]["legal"] == []
+    player.close()
+    watcher.close()
+    await session.close()
+
+
+async def test_a_host_that_goes_away_is_reported_plainly():
+    session = host(players=2, pacing=Pacing(bot_delay=10_000))
+    port = await session.serve(LOOPBACK, 0)
+    ch = await join(port, "Ann")
+    session.start()
+    await session.close()
+    with pytest.raises(ConnectionError, match="host closed the game"):
+        for _ in range(50):
+            await asyncio.wait_for(ch.recv(), TIMEOUT)
+    ch.close()

@@ -1,0 +1,76 @@
+"""A hosting app and a joining app in one test, playing cards at each other over 127.0.0.1."""
+from textual.widgets import Select
+
+from uno_tui.app import UnoApp
+from uno_tui.screens.game import GameScreen
+from uno_tui.screens.lobby import HostScreen
+from uno_tui.screens.modals import ColorPicker, RespondModal
+from uno_tui.settings import GameSettings
+from uno_tui.table import Pacing
+
+
+async def wait_for(pilot, cond, steps=400):
+    for _ in range(steps):
+        if cond():
+            return True
+        await pilot.pause(0.01)
+    return cond()
+
+
+async def act(pilot, app) -> bool:
+    """If it is this player's move, make one (keys only). Returns whether it moved."""
+    if isinstance(app.screen, ColorPicker):
+        await pilot.press("b")
+        return True
+    if isinstance(app.screen, RespondModal):
+        await pilot.press("a")
+        return True
+    screen = app.screen
+    if not isinstance(screen, GameScreen) or not screen.model.my_decision():
+        return False
+    view = screen.model.view
+    if view["phase"] == "drawn":
+        await pilot.press("p")
+    elif screen.model.playable_cards():
+        if any(a.get("uno") for a in view["legal"]) and not screen.uno_armed:
+            await pilot.press("u")
+        await pilot.press("tab", "enter")
+    else:
+        await pilot.press("d")
+    return True
+
+
+async def test_host_and_join_apps_play_cards_at_each_other():
+    settings = GameSettings(bots=["normal"], match_mode="single")
+    host_app = UnoApp(host=dict(settings=settings, host_name="Hana", players=2, bind="127.0.0.1", port=0),
+                      pacing=Pacing.instant(), seed=3)
+    async with host_app.run_test(size=(100, 30)) as host_pilot:
+        assert await wait_for(host_pilot, lambda: isinstance(host_app.screen, HostScreen)
+                              and host_app.screen.session.port is not None)
+        session = host_app.screen.session
+        assert isinstance(host_app.screen.query_one("#seat-1", Select), Select)
+        join_app = UnoApp(join=("127.0.0.1", session.port, "Jo", None, False), pacing=Pacing.instant())
+        async with join_app.run_test(size=(100, 30)) as join_pilot:
+            assert await wait_for(join_pilot, lambda: isinstance(join_app.screen, GameScreen))
+            assert await wait_for(host_pilot, lambda: session.seats[1].name == "Jo")
+            await host_pilot.press("ctrl+s")
+            assert await wait_for(host_pilot, lambda: isinstance(host_app.screen, GameScreen))
+            assert await wait_for(join_pilot, lambda: join_app.screen.model.view is not None)
+            plays = {"Hana": 0, "Jo": 0}
+            for _ in range(400):
+                view = host_app.screen.model.view if isinstance(host_app.screen, GameScreen) else None
+                if view and view["over"] or min(plays.values()) >= 3:
+                    break
+                for name, app, pilot in (("Hana", host_app, host_pilot), ("Jo", join_app, join_pilot)):
+                    if await act(pilot, app):
+                        plays[name] += 1
+                await host_pilot.pause(0.02)
+            assert min(plays.values()) >= 3 or view["over"]
+            host_log = [line["text"] for line in host_app.screen.model.log]
+            join_log = [line["text"] for line in join_app.screen.model.log]
+            assert any(t.startswith("Jo played") or t.startswith("Jo drew") for t in host_log)
+            assert any(t.startswith("Hana played") or t.startswith("Hana drew") for t in join_log)
+            # both screens show the same table: the same top card and counts
+            assert await wait_for(join_pilot, lambda: join_app.screen.model.view["counts"]
+                                  == host_app.screen.model.view["counts"])
+        await session.close()

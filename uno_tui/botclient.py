@@ -1,0 +1,50 @@
+"""A bot at the other end of a channel: it plays a seat from exactly the messages a
+person's client gets (used by tests, benchmarks, and anyone wanting a bot over the LAN)."""
+from .bots import Bot
+
+
+class BotClient:
+    def __init__(self, channel, bot: Bot, *, auto_ready: bool = False):
+        self.channel, self.bot, self.auto_ready = channel, bot, auto_ready
+        self.view: dict | None = None
+        self.frames: list[dict] = []
+        self.ids = 0
+        self.waiting: int | None = None          # a command sent and not yet answered
+
+    async def send(self, command: dict) -> int:
+        self.ids += 1
+        await self.channel.send({"id": self.ids, **command})
+        return self.ids
+
+    async def step(self) -> dict:
+        """Take one message; if the bot has something to do now, do it (one command at a time)."""
+        msg = await self.channel.recv()
+        self.frames.append(msg)
+        kind = msg.get("type")
+        if kind == "error" and msg.get("id") == self.waiting:
+            self.waiting = None                  # refused: the game moved on, think again
+        if kind not in ("update", "snapshot"):
+            return msg
+        if msg.get("ack") is not None and msg["ack"] == self.waiting:
+            self.waiting = None
+        view = msg["view"]
+        if "table" not in view and self.view is not None:
+            view["table"] = self.view["table"]        # unchanged since the last update: not resent
+        self.view = view
+        self.bot.observe(view, msg.get("events", []))
+        if view["over"]:
+            if self.auto_ready and view["seat"] is not None and view["seat"] not in view["table"]["ready"] \
+                    and self.waiting is None:
+                self.waiting = await self.send({"type": "ready"})
+        elif self.waiting is None:
+            action = self.bot.decide(view)
+            if action is not None:
+                self.waiting = await self.send({"type": "action", "action": action})
+        return msg
+
+    async def play_until(self, done, limit: int = 100_000) -> None:
+        for _ in range(limit):
+            if done():
+                return
+            await self.step()
+        raise RuntimeError("the game did not get there")

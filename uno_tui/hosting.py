@@ -1,0 +1,261 @@
+"""Hosting a LAN game: the lobby, the server, and the table once the host starts.
+
+The host runs the only table. Each joining player is a TCP connection that
+becomes a listener on that table, exactly as the host's own in-memory
+channel is; the table decides everything, so no peer can cheat or drift.
+"""
+import asyncio
+import logging
+import socket
+from dataclasses import dataclass
+
+from net import Connection, FrameError, RateLimit, new_token, tokens_equal
+
+from .settings import GameSettings
+from .solo import BOT_NAMES
+from .table import PROTOCOL_VERSION, LocalChannel, Pacing, Seat, Table
+from .table.protocol import MAX_CHAT, clean_text
+
+logger = logging.getLogger(__name__)
+DEFAULT_PORT = 7531
+HELLO_TIMEOUT = 5.0
+PING_INTERVAL = 5.0
+MAX_NAME = 24
+
+
+@dataclass
+class LobbySeat:
+    name: str
+    kind: str = "open"          # "host", "human", "bot" or "open"
+    level: str = "normal"
+    token: str | None = None
+    conn: Connection | None = None
+
+
+class HostSession:
+    def __init__(self, settings: GameSettings, *, host_name: str = "Host", players: int | None = None,
+                 headless: bool = False, password: str | None = None, seed=None, pacing: Pacing | None = None,
+                 on_change=None, rate: float = 30.0, burst: int = 60):
+        self.settings, self.password, self.seed, self.pacing = settings, password, seed, pacing
+        self.host_name = clean_text(host_name, MAX_NAME) or "Host"
+        count = players or len(settings.bots) + 1
+        self.seats = [LobbySeat(self.host_name, "host")] if not headless else []
+        self.seats += [LobbySeat("") for _ in range(count - len(self.seats))]
+        self.table: Table | None = None
+        self.local: LocalChannel | None = None
+        self.spectators: list[Connection] = []
+        self.listeners: dict = {}                 # connection -> its table listener, once started
+        self.on_change = on_change or (lambda: None)
+        self.rate, self.burst = rate, burst
+        self.server: asyncio.Server | None = None
+        self.port: int | None = None
+        self._tasks: set[asyncio.Task] = set()
+
+    # ------------------------------------------------------------------ server
+    async def serve(self, bind: str = "0.0.0.0", port: int = DEFAULT_PORT) -> int:
+        self.server = await asyncio.start_server(self._accept, bind, port)
+        self.port = self.server.sockets[0].getsockname()[1]
+        self._spawn(self._heartbeat())
+        logger.info("hosting on %s:%s", bind, self.port)
+        return self.port
+
+    def _spawn(self, coro) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _heartbeat(self) -> None:
+        while True:
+            await asyncio.sleep(PING_INTERVAL)
+            for conn in self.connections():
+                conn.send({"type": "ping"})
+
+    def connections(self) -> list[Connection]:
+        return [s.conn for s in self.seats if s.conn is not None] + list(self.spectators)
+
+    async def close(self, reason: str = "The host closed the game.") -> None:
+        for conn in self.connections():
+            conn.close(reason, farewell={"type": "bye", "reason": reason})
+        if self.server is not None:
+            self.server.close()
+        tasks = list(self._tasks)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        if self.table is not None:
+            self.table.close()
+
+    # ------------------------------------------------------------------ one connection
+    def _accept(self, reader, writer) -> None:
+        """Each connection is a task of ours, so closing the host can cancel and await them all."""
+        self._spawn(self._handle(reader, writer))
+
+    async def _handle(self, reader, writer) -> None:
+        conn = Connection(reader, writer, idle_timeout=3 * PING_INTERVAL)
+        try:
+            hello = await asyncio.wait_for(conn.read(), HELLO_TIMEOUT)
+            seat = self._admit(conn, hello)
+            if seat is False:
+                return
+            await self._serve(conn, seat)
+        except FrameError as e:
+            conn.close(f"bad frame: {e.reason}")
+        except asyncio.TimeoutError:
+            conn.close("silent or too slow")
+        except (asyncio.IncompleteReadError, ConnectionError, OSError):
+            conn.close("disconnected")
+        finally:
+            self._gone(conn)
+            conn.close("done")
+            await conn.wait_closed()
+
+    def _reject(self, conn: Connection, reason: str) -> bool:
+        conn.close(f"rejected: {reason}", farewell={"type": "reject", "reason": reason})
+        return False
+
+    def _admit(self, conn: Connection, hello) -> int | None | bool:
+        """Check the hello; seat the player (a number), take a spectator (None), or reject (False)."""
+        if not isinstance(hello, dict) or hello.get("type") != "hello":
+            return self._reject(conn, "the first message must be a hello")
+        version = hello.get("version")
+        if version != PROTOCOL_VERSION:
+            return self._reject(conn, f"this host speaks protocol version {PROTOCOL_VERSION}, you speak "
+                                      f"{str(version)[:10]}: use the same uno-tui version as the host")
+        name = hello.get("name")
+        if not isinstance(name, str) or not clean_text(name, MAX_NAME):
+            return self._reject(conn, "a player needs a name")
+        name = clean_text(name, MAX_NAME)
+        if self.password is not None and not tokens_equal(hello.get("password"), self.password):
+            return self._reject(conn, "wrong password")
+        token = hello.get("token")
+        for i, seat in enumerate(self.seats):       # a token takes its seat back
+            if seat.token is not None and tokens_equal(token, seat.token):
+                if seat.conn is not None:
+                    seat.conn.close("the player connected again elsewhere")
+                seat.conn = conn
+                return self._welcome(conn, i)
+        if self.table is None and not hello.get("spectate"):
+            for i, seat in enumerate(self.seats):
+                if seat.kind == "open":
+                    seat.name, seat.kind, seat.token, seat.conn = name, "human", new_token(), conn
+                    return self._welcome(conn, i)
+            if not hello.get("spectate"):
+                return self._reject(conn, "the table is full")
+        self.spectators.append(conn)
+        return self._welcome(conn, None)
+
+    def _welcome(self, conn: Connection, seat: int | None) -> int | None:
+        token = self.seats[seat].token if seat is not None else None
+        conn.send({"type": "welcome", "version": PROTOCOL_VERSION, "seat": seat, "token": token,
+                   "host": self.host_name})
+        if self.table is None:
+            self._lobby_changed()
+        return seat
+
+    async def _serve(self, conn: Connection, seat: int | None) -> None:
+        if self.table is not None:
+            self.listeners[conn] = self.table.connect(seat, conn.send)
+        limit = RateLimit(self.rate, self.burst)
+        dropped = 0
+        while not conn.closed:
+            msg = await conn.read()
+            kind = msg.get("type") if isinstance(msg, dict) else None
+            if kind == "ping":
+                conn.send({"type": "pong"})
+                continue
+            if kind == "pong":
+                continue
+            if not limit.allow():
+                dropped += 1
+                if dropped > 4 * self.burst:
+                    conn.close("flooding")
+                elif dropped % self.burst == 1:
+                    conn.send({"type": "error", "id": msg.get("id") if isinstance(msg, dict) else None,
+                               "reason": "too many messages: slow down"})
+                continue
+            listener = self.listeners.get(conn)
+            if listener is None:
+                self._lobby_message(conn, seat, msg)
+            else:
+                self.table.handle(listener, msg)
+
+    def _lobby_message(self, conn: Connection, seat, msg) -> None:
+        if isinstance(msg, dict) and msg.get("type") == "chat" and seat is not None and isinstance(msg.get("text"), str):
+            line = {"type": "chat", "seat": seat, "name": self.seats[seat].name,
+                    "text": clean_text(msg["text"], MAX_CHAT)}
+            for other in self.connections():
+                other.send(line)
+        else:
+            conn.send({"type": "error", "id": msg.get("id") if isinstance(msg, dict) else None,
+                       "reason": "the game has not started yet"})
+
+    def _gone(self, conn: Connection) -> None:
+        listener = self.listeners.pop(conn, None)
+        if listener is not None:
+            self.table.disconnect(listener)
+        if conn in self.spectators:
+            self.spectators.remove(conn)
+        for seat in self.seats:
+            if seat.conn is conn:
+                seat.conn = None
+                if self.table is None:               # left the lobby: the seat is free again
+                    seat.name, seat.kind, seat.token = "", "open", None
+                    self._lobby_changed()
+
+    # ------------------------------------------------------------------ lobby
+    def lobby_view(self) -> dict:
+        return {"type": "lobby", "host": self.host_name, "port": self.port, "edition": self.settings.edition,
+                "seats": [{"name": s.name, "kind": s.kind, "level": s.level,
+                           "connected": s.kind in ("host", "bot") or s.conn is not None} for s in self.seats]}
+
+    def _lobby_changed(self) -> None:
+        view = self.lobby_view()
+        for conn in self.connections():
+            conn.send(dict(view))
+        self.on_change()
+
+    def set_bot(self, index: int, level: str | None) -> None:
+        """Before the start: make an empty seat a bot of this level (None: open it again)."""
+        seat = self.seats[index]
+        if self.table is None and seat.kind in ("open", "bot"):
+            seat.kind, seat.level = ("bot", level) if level else ("open", "normal")
+            seat.name = "" if level is None else seat.name
+            self._lobby_changed()
+
+    def joined(self) -> int:
+        return sum(1 for s in self.seats if s.kind == "human" and s.conn is not None)
+
+    def start(self) -> LocalChannel | None:
+        """Start the game: empty seats get bots. Returns the host's own channel (None if headless)."""
+        seats = []
+        bot_names = iter(BOT_NAMES)
+        for s in self.seats:
+            if s.kind in ("host", "human"):
+                seats.append(Seat(s.name, "human"))
+            else:
+                s.kind, s.name = "bot", s.name or next(bot_names)
+                seats.append(Seat(s.name, "bot", s.level))
+        self.table = Table(self.settings.rules(), seats, seed=self.seed, pacing=self.pacing)
+        self.table.start()
+        for i, s in enumerate(self.seats):
+            if s.conn is not None:
+                self.listeners[s.conn] = self.table.connect(i, s.conn.send)
+        for conn in self.spectators:
+            self.listeners[conn] = self.table.connect(None, conn.send)
+        self.on_change()
+        if self.seats and self.seats[0].kind == "host":
+            self.local = LocalChannel(self.table, 0)
+        return self.local
+
+
+def local_addresses() -> list[str]:
+    """This machine's addresses to give to friends (from its own name; nothing is sent anywhere)."""
+    found = []
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            address = info[4][0]
+            if address not in found and not address.startswith("127."):
+                found.append(address)
+    except OSError:
+        pass
+    return found or ["127.0.0.1"]
