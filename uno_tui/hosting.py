@@ -21,6 +21,7 @@ DEFAULT_PORT = 7531
 HELLO_TIMEOUT = 5.0
 PING_INTERVAL = 5.0
 MAX_NAME = 24
+UNKNOWN_TOKEN = "unknown seat token: this game does not know it"
 
 
 @dataclass
@@ -104,6 +105,9 @@ class HostSession:
             conn.close("silent or too slow")
         except (asyncio.IncompleteReadError, ConnectionError, OSError):
             conn.close("disconnected")
+        except Exception:                    # noqa: BLE001 - one connection's trouble never stops the host
+            logger.exception("closing %s after an unexpected error", conn.peer)
+            conn.close("internal error")
         finally:
             self._gone(conn)
             conn.close("done")
@@ -134,6 +138,8 @@ class HostSession:
                     seat.conn.close("the player connected again elsewhere")
                 seat.conn = conn
                 return self._welcome(conn, i)
+        if token is not None:
+            return self._reject(conn, UNKNOWN_TOKEN)
         if self.table is None and not hello.get("spectate"):
             for i, seat in enumerate(self.seats):
                 if seat.kind == "open":

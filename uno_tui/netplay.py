@@ -1,7 +1,7 @@
 """Joining: the hello a uno-tui client sends, and the seat tokens it keeps per host."""
 import json
 
-from net.client import NetChannel
+from net.client import NetChannel, Rejected
 
 from .settings import data_dir
 from .table import PROTOCOL_VERSION
@@ -45,7 +45,14 @@ async def connect(host: str, port: int, name: str, *, password=None, spectate=Fa
     if password is not None:
         hello["password"] = password
     channel = NetChannel(host, port, hello, **options)
-    welcome = await channel.open()
+    try:
+        welcome = await channel.open()
+    except Rejected as e:
+        if "token" not in hello or "unknown seat token" not in e.reason:
+            raise
+        del hello["token"]                       # a token from an older game here: join afresh
+        channel = NetChannel(host, port, hello, **options)
+        welcome = await channel.open()
     if welcome.get("token"):
         save_token(address, welcome["token"])
     return channel

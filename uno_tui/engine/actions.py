@@ -53,9 +53,10 @@ class Action(NamedTuple):
         if extra:
             raise IllegalAction(f"unexpected field {sorted(map(str, extra))[0]!r}")
         card, color, target, uno = d.get("card"), d.get("color"), d.get("target"), d.get("uno", False)
-        if "card" in allowed and card not in CARD_OF:
+        if "card" in allowed and (not isinstance(card, str) or card not in CARD_OF):
             raise IllegalAction("no such card")
-        if "color" in allowed and color not in COLORS and not (color is None and d["kind"] != "color"):
+        if "color" in allowed and not (color in COLORS and isinstance(color, str)) and not (
+                color is None and d["kind"] != "color"):
             raise IllegalAction("no such colour")
         if "target" in allowed and (type(target) is not int):
             raise IllegalAction("target must be a seat number")

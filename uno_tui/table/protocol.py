@@ -33,7 +33,7 @@ def parse_command(msg) -> dict:
     if not isinstance(msg, dict) or not all(isinstance(k, str) for k in msg):
         raise ProtocolError("a command must be a map with string keys")
     kind = msg.get("type")
-    if kind not in COMMANDS:
+    if not isinstance(kind, str) or kind not in COMMANDS:
         raise ProtocolError(f"unknown command {str(kind)[:40]!r}")
     _check_id(msg.get("id"))
     extra = set(msg) - {"type", "id", *COMMANDS[kind]}

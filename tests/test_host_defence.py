@@ -1,0 +1,248 @@
+"""A host nobody can crash or cheat: bad frames, bad messages, silence, slowness, floods,
+wrong tokens, other seats, and names that try to be markup. Real sockets on 127.0.0.1."""
+import asyncio
+import struct
+
+import msgpack
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from net import FrameError, decode
+from net.frames import MAX_FRAME, frame_length
+from tests.net_helpers import LOOPBACK, TIMEOUT, join, playing_client
+from uno_tui.hosting import HostSession
+from uno_tui.settings import GameSettings
+from uno_tui.table import Pacing, ProtocolError, parse_command
+from net.client import NetChannel, Rejected
+
+
+def frame(body: bytes) -> bytes:
+    return struct.pack(">I", len(body)) + body
+
+
+def hello(name="Mallory", **extra) -> bytes:
+    return frame(msgpack.packb({"type": "hello", "version": 1, "name": name, **extra}))
+
+
+async def started_host(players=2, **kw):
+    session = HostSession(GameSettings(bots=["normal"] * (players - 1), match_mode="single"), players=players,
+                          headless=True, seed=1, pacing=kw.pop("pacing", Pacing(bot_delay=0.01)), **kw)
+    port = await session.serve(LOOPBACK, 0)
+    return session, port
+
+
+async def raw(port):
+    return await asyncio.open_connection(LOOPBACK, port)
+
+
+async def closed_by_host(reader, within=8.0) -> bool:
+    """Read until the host hangs up (True), or give up after ``within`` seconds (False)."""
+    try:
+        async with asyncio.timeout(within):
+            while await reader.read(65536):
+                pass
+        return True
+    except (asyncio.TimeoutError, ConnectionError):
+        return False
+
+
+async def honest_game_goes_on(session, port):
+    """After the attack, a real player can still join and the host still answers."""
+    ch = await join(port, "Honest")
+    assert ch.welcome["type"] == "welcome"
+    ch.close()
+
+
+BAD_BODIES = {
+    "malformed msgpack": b"\xc1\xc1\xc1",
+    "trailing bytes": msgpack.packb({"type": "hello"}) + b"\x00",
+    "ext type": msgpack.packb(msgpack.ExtType(5, b"boom")),
+    "non-string keys": msgpack.packb({1: "x", "type": "hello"}),
+    "bad UTF-8": b"\xa3\xff\xfe\xfd",
+    "nested array bomb": b"\x91" * 100_000 + b"\xc0",
+    "bin": msgpack.packb(b"bytes", use_bin_type=True),
+}
+
+
+@pytest.mark.parametrize("name", list(BAD_BODIES))
+async def test_a_bad_frame_closes_that_connection_only(name):
+    session, port = await started_host()
+    player = await join(port, "Ann")
+    reader, writer = await raw(port)
+    writer.write(frame(BAD_BODIES[name]))
+    assert await closed_by_host(reader)
+    session.start()
+    msg = await asyncio.wait_for(player.recv(), TIMEOUT)       # the host is fine: the game goes on
+    while msg["type"] == "lobby":
+        msg = await asyncio.wait_for(player.recv(), TIMEOUT)
+    assert msg["type"] in ("snapshot", "update")
+    player.close()
+    await session.close()
+
+
+async def test_a_length_over_the_maximum_is_closed_without_reading_the_body():
+    session, port = await started_host()
+    reader, writer = await raw(port)
+    writer.write(struct.pack(">I", MAX_FRAME + 1))             # and no body at all
+    assert await closed_by_host(reader, within=2)
+    await honest_game_goes_on(session, port)
+    await session.close()
+
+
+async def test_wrong_shapes_unknown_messages_and_old_versions_are_refused():
+    session, port = await started_host()
+    for bad in ({"type": "hello", "version": 0, "name": "X"}, {"type": "hello", "version": 1, "name": 5},
+                {"type": "welcome"}, ["hello"], "hello"):
+        reader, writer = await raw(port)
+        writer.write(frame(msgpack.packb(bad)))
+        data = await asyncio.wait_for(reader.read(65536), 5)
+        reply = msgpack.unpackb(data[4:])
+        assert reply["type"] == "reject" and reply["reason"]
+        assert await closed_by_host(reader)
+    await honest_game_goes_on(session, port)
+    await session.close()
+
+
+async def test_a_silent_client_a_trickling_client_and_one_that_never_says_hello_are_dropped(monkeypatch):
+    monkeypatch.setattr("uno_tui.hosting.HELLO_TIMEOUT", 0.3)
+    session, port = await started_host()
+    silent_r, _ = await raw(port)
+    assert await closed_by_host(silent_r, within=3)
+    trickle_r, trickle_w = await raw(port)
+    data = hello()
+    for byte in data[:6]:                                        # one byte at a time, then stall
+        trickle_w.write(bytes([byte]))
+        await asyncio.sleep(0.05)
+    assert await closed_by_host(trickle_r, within=3)
+    await honest_game_goes_on(session, port)
+    await session.close()
+
+
+async def test_a_client_that_never_reads_is_dropped_and_the_others_play_on():
+    session, port = await started_host(players=3, pacing=Pacing.instant())
+    reader, writer = await raw(port)
+    writer.write(hello("Sloth"))
+    await asyncio.sleep(0.1)
+    sloth = next(s.conn for s in session.seats if s.name == "Sloth")
+    sloth.max_buffer = 20_000                                    # a small window, so the test is quick
+    sloth.writer.transport.pause_reading()
+    reader._transport.pause_reading()                            # we never read what the host sends
+    honest = playing_client(await join(port, "Ann"))
+    session.start()
+    await asyncio.wait_for(honest.play_until(lambda: honest.view is not None and honest.view["over"]), TIMEOUT)
+    assert sloth.closed and "too slow" in sloth.close_reason
+    honest.channel.close()
+    await session.close()
+
+
+async def test_floods_of_chat_and_catches_are_rate_limited():
+    session, port = await started_host(players=2, rate=10, burst=10)
+    player = await join(port, "Flood")
+    session.start()
+    flooding = session.seats[0].conn
+    for i in range(200):
+        await player.send({"type": "chat", "id": i + 1, "text": "spam"})
+    await asyncio.sleep(0.5)
+    chat_lines = len(session.table.chat)
+    assert chat_lines <= 15
+    assert flooding.closed and flooding.close_reason == "flooding"   # kept flooding: closed
+    await honest_game_goes_on(session, port)
+    await session.close()
+
+
+async def test_a_wrong_seat_token_is_refused_and_no_one_acts_for_another_seat():
+    session, port = await started_host(players=3, pacing=Pacing(bot_delay=10_000))
+    ann = await join(port, "Ann")
+    bob = await join(port, "Bob")
+    session.start()
+    forged = NetChannel(LOOPBACK, port, {"type": "hello", "version": 1, "name": "Eve", "token": "guess" * 4})
+    with pytest.raises(Rejected, match="unknown seat token"):
+        await forged.open()
+    # commands carry no seat: Bob's play is Bob's, whatever it says
+    game = session.table.game
+    other = 1 - ann.welcome["seat"] if game.decider == ann.welcome["seat"] else ann.welcome["seat"]
+    await bob.send({"type": "action", "id": 1, "seat": other, "action": {"kind": "draw"}})
+    while True:
+        msg = await asyncio.wait_for(bob.recv(), TIMEOUT)
+        if msg["type"] == "error":
+            assert "unexpected field" in msg["reason"]
+            break
+    ann.close()
+    bob.close()
+    await session.close()
+
+
+async def test_an_unauthenticated_connection_receives_nothing():
+    session, port = await started_host(players=2, password="sesame", pacing=Pacing.instant())
+    player = await join(port, "Ann", password="sesame")
+    reader, writer = await raw(port)                              # connected, but no hello yet
+    session.start()
+    await asyncio.sleep(0.3)
+    assert reader._buffer == bytearray()                          # nothing of the game reached it
+    writer.write(hello(password="wrong"))
+    data = await asyncio.wait_for(reader.read(65536), 5)
+    assert msgpack.unpackb(data[4:])["reason"] == "wrong password"
+    player.close()
+    await session.close()
+
+
+async def test_names_and_chat_that_look_like_markup_or_escapes_stay_text():
+    session, port = await started_host(players=2)
+    ch = await join(port, "[b]Boss[/b]\x1b[2J\x07")
+    session.start()
+    name = session.table.seats[0].name
+    assert "\x1b" not in name and "\x07" not in name and name.startswith("[b]Boss[/b]")
+    from rich.text import Text
+    from uno_tui.widgets.table_view import OpponentList
+    view = {"players": 2, "seat": 1, "direction": 1, "decider": 0, "counts": [7, 7], "catchable": None,
+            "uno_said": [False, False], "table": {"seats": [{"name": name, "kind": "human", "away": False},
+                                                            {"name": "Me", "kind": "human", "away": False}],
+                                                  "match": {"mode": "single"}, "scores": [0, 0]}}
+    panel = OpponentList()
+    panel.show(view)
+    assert isinstance(panel._text, Text) and "[b]Boss[/b]" in panel._text.plain   # shown as typed
+    ch.close()
+    await session.close()
+
+
+# ---------------------------------------------------------------- fuzzing
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.binary(max_size=512))
+def test_fuzzed_frame_bodies_raise_only_our_error(body):
+    try:
+        decode(body)
+    except FrameError:
+        pass
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.binary(min_size=4, max_size=4))
+def test_fuzzed_headers_are_checked_before_any_body(header):
+    try:
+        assert frame_length(header) <= MAX_FRAME
+    except FrameError:
+        pass
+
+
+plain = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=20),
+                     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+                     max_leaves=20)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(st.sampled_from(["type", "id", "action", "text", "x"]), plain, max_size=4))
+def test_fuzzed_commands_are_accepted_or_refused_with_our_error(msg):
+    try:
+        parse_command(msg)
+    except ProtocolError as e:
+        assert e.reason
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(st.sampled_from(["kind", "card", "color", "target", "uno", "x"]), plain, max_size=4))
+def test_fuzzed_actions_are_accepted_or_refused_with_our_error(action):
+    from uno_tui.engine import Action, IllegalAction
+    try:
+        Action.from_dict(action)
+    except IllegalAction as e:
+        assert e.reason
