@@ -178,3 +178,25 @@ async def test_a_host_that_goes_away_is_reported_plainly():
         for _ in range(50):
             await asyncio.wait_for(ch.recv(), TIMEOUT)
     ch.close()
+
+
+async def test_ten_peers_play_a_whole_hand_over_loopback():
+    session = host(players=10)
+    port = await session.serve(LOOPBACK, 0)
+    clients = [playing_client(await join(port, f"P{i}"), ("easy", "normal", "hard")[i % 3], seed=i)
+               for i in range(10)]
+    session.start()
+
+    async def run(client):
+        await client.play_until(lambda: client.view is not None and client.view["over"])
+
+    await asyncio.wait_for(asyncio.gather(*(run(c) for c in clients)), TIMEOUT)
+    table = session.table
+    assert table.game.over and all(c.view["over"] for c in clients)
+    for seat, client in enumerate(clients):
+        for frame in client.frames:
+            hidden_cards_ok(frame, seat, table)
+        assert client.view["counts"] == [len(h) for h in table.game.hands]
+    for client in clients:
+        client.channel.close()
+    await session.close()

@@ -19,15 +19,14 @@ def redact(event: dict, seat: int | None) -> dict:
 
 def seat_view(game: Game, seat: int | None) -> dict:
     """All ``seat`` may know now (``None``: a spectator, who holds no hand)."""
-    n = game.n
-    mine = seat is not None and 0 <= seat < n
-    shown = [{"seat": s, "cards": list(cards)} for s, cards, viewers in game.shown
-             if (viewers is None and s != seat) or (viewers is not None and seat in viewers)]
+    return own_view(game, public_view(game), seat)
+
+
+def public_view(game: Game) -> dict:
+    """The part of every seat's view that is the same for all (built once per change)."""
     attack = game.attack
     return {
-        "seat": seat if mine else None,
-        "players": n,
-        "hand": sorted(CODES[c] for c in game.hands[seat]) if mine else [],
+        "players": game.n,
         "counts": [len(h) for h in game.hands],
         "top": CODES[game.discard[-1]],
         "color": COLORS[game.color] if game.color >= 0 else None,
@@ -40,12 +39,22 @@ def seat_view(game: Game, seat: int | None) -> dict:
         "decider": game.decider if not game.over else None,
         "attack": None if attack is None else {"card": CODES[attack[0]], "by": attack[1],
                                                "target": attack[2], "draw": game.pending_draw},
-        "drawn": CODES[game.drawn] if mine and game.phase == "drawn" and game.decider == seat else None,
         "uno_said": list(game.uno_said),
         "catchable": game.window if game.window >= 0 and not game.uno_said[game.window] else None,
-        "shown": shown,
         "over": game.over,
         "winner": game.winner if game.over else None,
         "blocked": game.blocked,
-        "legal": [a.to_dict() for a in game.legal_actions(seat)] if mine else [],
     }
+
+
+def own_view(game: Game, public: dict, seat: int | None) -> dict:
+    """A seat's view: the public part (copied) and what only this seat may see."""
+    mine = seat is not None and 0 <= seat < game.n
+    view = dict(public)
+    view["seat"] = seat if mine else None
+    view["hand"] = sorted(CODES[c] for c in game.hands[seat]) if mine else []
+    view["drawn"] = CODES[game.drawn] if mine and game.phase == "drawn" and game.decider == seat else None
+    view["shown"] = [{"seat": s, "cards": list(cards)} for s, cards, viewers in game.shown
+                     if (viewers is None and s != seat) or (viewers is not None and seat in viewers)]
+    view["legal"] = [a.to_dict() for a in game.legal_actions(seat)] if mine else []
+    return view

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from ..bots import Bot, make_bot
 from ..engine import Action, IllegalAction, Match, Rules, redact, seat_view
+from ..engine.view import own_view, public_view
 from .describe import describe
 from .protocol import MAX_CHAT, ProtocolError, clean_text, parse_command
 
@@ -370,9 +371,10 @@ class Table:
         everyone, and seldom changing) goes only to listeners whose last copy differs."""
         names = self.names
         table = self._table_info()
+        public = public_view(self.game)
         for listener in [*self.listeners, *self._active_bot_listeners()]:
             seat = listener.seat
-            view = seat_view(self.game, seat)
+            view = own_view(self.game, public, seat)
             if listener.table_sent != table:
                 view["table"] = listener.table_sent = table
             listener.send({"type": "update", "version": self.version, "view": view,
