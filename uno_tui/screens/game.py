@@ -130,6 +130,8 @@ class GameScreen(Screen):
         title = f"uno-tui · {table['rules']['preset']} · hand {table['hand_no']}"
         if table["match"]["mode"] != "single":
             title += f" · {table['match']['mode'].replace('_', ' ')} {table['match']['target']}"
+            if view["seat"] is not None:
+                title += f" · you: {table['scores'][view['seat']]} pts"
         title_widget = self.query_one("#title", Static)
         if str(title_widget.content) != title:
             title_widget.update(title)
