@@ -1,20 +1,13 @@
 """A hosting app and a joining app in one test, playing cards at each other over 127.0.0.1."""
 from textual.widgets import Select
 
+from tests.test_ui_play import wait_for
 from uno_tui.app import UnoApp
 from uno_tui.screens.game import GameScreen
 from uno_tui.screens.lobby import HostScreen
 from uno_tui.screens.modals import ColorPicker, RespondModal
 from uno_tui.settings import GameSettings
 from uno_tui.table import Pacing
-
-
-async def wait_for(pilot, cond, steps=400):
-    for _ in range(steps):
-        if cond():
-            return True
-        await pilot.pause(0.01)
-    return cond()
 
 
 async def act(pilot, app) -> bool:

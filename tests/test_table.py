@@ -5,6 +5,7 @@ import asyncio
 import msgpack
 import pytest
 
+from tests.privacy import assert_private
 from uno_tui.client import ClientModel
 from uno_tui.engine import CODES, PRESETS, make_rules, rigged_deck
 from uno_tui.table import LocalChannel, Pacing, Seat, Table
@@ -95,17 +96,7 @@ async def test_no_update_ever_holds_another_seats_hidden_cards():
             msg = ch.queue.get_nowait()
             if "view" not in msg:
                 continue
-            view = msg["view"]
-            for shown in view["shown"]:
-                assert shown["seat"] != seat
-            for event in msg.get("events", []):
-                if event["type"] == "draw" and "cards" in event:
-                    assert event["seat"] == seat
-                if event["type"] == "challenge" and "hand" in event:
-                    assert seat in (event["seat"], event["target"])
-            for line in msg.get("log", []):
-                if line["kind"] == "draw" and line["seat"] != seat:
-                    assert "drew" in line["text"] and "card" in line["text"]
+            assert_private(msg, seat)
     table.close()
 
 
