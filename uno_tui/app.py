@@ -76,10 +76,15 @@ class UnoApp(App):
             from .screens.lobby import JoinScreen
             self.push_screen(JoinScreen(name=load_settings().name))
 
-    def host_game(self, settings, bind: str = "0.0.0.0", port: int = 7531, **options) -> None:
+    def host_game(self, settings, bind: str = "0.0.0.0", port: int = 7531, resume: bool = False,
+                  **options) -> None:
         from .hosting import HostSession
         from .screens.lobby import HostScreen
-        session = HostSession(settings, pacing=self.pacing, seed=self.seed, **options)
+        if resume:
+            session = HostSession.resume(pacing=self.pacing, rate=options.get("rate", 30),
+                                         burst=options.get("burst", 60))
+        else:
+            session = HostSession(settings, pacing=self.pacing, seed=self.seed, **options)
         self.push_screen(HostScreen(session, bind, port))
 
     def join_game(self, host: str, port: int, name: str, *, password=None, spectate=False, on_error) -> None:

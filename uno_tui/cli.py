@@ -48,6 +48,8 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--edition", choices=PRESETS, default=None, help="the rules (default: your last set-up)")
     host.add_argument("--seats", type=_positive, default=None, help="seats at the table, 2-10 (default 4)")
     host.add_argument("--headless", action="store_true", help="no UI: log, and start when enough have joined")
+    host.add_argument("--resume", action="store_true",
+                      help="carry on the last hosted game (after a crash or a closed terminal)")
     host.add_argument("--players", type=_positive, default=None,
                       help="headless: start when this many players have joined (default: all seats)")
     host.add_argument("--rate", type=_positive, default=30,
@@ -82,11 +84,16 @@ def main(argv: list[str] | None = None) -> int:
             settings.edition = args.edition
         seats = args.seats or len(settings.bots) + 1
         name = args.name or settings.name
+        if args.resume:
+            from .hosting import saved_game_path
+            if not saved_game_path().exists():
+                parser.error(f"no hosted game to resume ({saved_game_path()} does not exist)")
         if args.headless:
             return asyncio.run(headless_host(settings, args, seats))
         from .app import UnoApp
         UnoApp(host=dict(settings=settings, host_name=name, players=seats, password=args.password,
-                         bind=args.bind, port=args.port, rate=args.rate, burst=2 * args.rate)).run()
+                         bind=args.bind, port=args.port, rate=args.rate, burst=2 * args.rate,
+                         resume=args.resume)).run()
         return 0
     from .app import UnoApp
     UnoApp().run()
@@ -99,8 +106,11 @@ async def headless_host(settings, args, seats: int) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
     log = logging.getLogger("uno-tui.host")
     need = min(args.players or seats, seats)
-    session = HostSession(settings, players=seats, headless=True, password=args.password, rate=args.rate,
-                          burst=2 * args.rate)
+    if args.resume:
+        session = HostSession.resume(rate=args.rate, burst=2 * args.rate)
+    else:
+        session = HostSession(settings, players=seats, headless=True, password=args.password, rate=args.rate,
+                              burst=2 * args.rate)
     try:
         port = await session.serve(args.bind, args.port)
     except OSError as e:
@@ -111,10 +121,13 @@ async def headless_host(settings, args, seats: int) -> int:
              settings.edition, seats, ", ".join(f"{a}:{port}" for a in local_addresses()), need)
     session.on_change = lambda: log.info("lobby: %s", ", ".join(s.name or "(open)" for s in session.seats))
     try:
-        while session.joined() < need:
-            await asyncio.sleep(0.2)
-        session.start()
-        log.info("game started")
+        if session.table is None:
+            while session.joined() < need:
+                await asyncio.sleep(0.2)
+            session.start()
+            log.info("game started")
+        else:
+            log.info("resumed the saved game: players reconnect to their seats")
         while True:
             await asyncio.sleep(3600)
     except asyncio.CancelledError:

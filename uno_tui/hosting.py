@@ -5,13 +5,15 @@ becomes a listener on that table, exactly as the host's own in-memory
 channel is; the table decides everything, so no peer can cheat or drift.
 """
 import asyncio
+import json
 import logging
+import os
 import socket
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 
 from net import Connection, FrameError, RateLimit, new_token, tokens_equal
 
-from .settings import GameSettings
+from .settings import GameSettings, data_dir
 from .solo import BOT_NAMES
 from .table import PROTOCOL_VERSION, LocalChannel, Pacing, Seat, Table
 from .table.protocol import MAX_CHAT, clean_text
@@ -231,6 +233,34 @@ class HostSession:
     def joined(self) -> int:
         return sum(1 for s in self.seats if s.kind == "human" and s.conn is not None)
 
+    # ------------------------------------------------------------------ saving
+    def save(self) -> None:
+        """Write the match, seats and tokens (atomically) so `uno-tui host --resume` can carry on."""
+        state = {"settings": asdict(self.settings), "host_name": self.host_name, "password": self.password,
+                 "port": self.port, "seats": [{"name": s.name, "kind": s.kind, "level": s.level, "token": s.token}
+                                              for s in self.seats],
+                 "table": self.table.to_state()}
+        path = saved_game_path()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(state))
+        os.replace(tmp, path)
+
+    @classmethod
+    def resume(cls, *, pacing: Pacing | None = None, **options) -> "HostSession":
+        """The saved game, started again: seats keep their tokens, so players reconnect to their hands."""
+        state = json.loads(saved_game_path().read_text())
+        session = cls(GameSettings(**state["settings"]), host_name=state["host_name"],
+                      players=len(state["seats"]), headless=state["seats"][0]["kind"] != "host",
+                      password=state["password"], pacing=pacing, **options)
+        for seat, saved in zip(session.seats, state["seats"]):
+            seat.name, seat.kind, seat.level, seat.token = saved["name"], saved["kind"], saved["level"], saved["token"]
+        session.table = Table.from_state(state["table"], pacing)
+        session.table.on_change = session.save
+        if session.seats[0].kind == "host":
+            session.local = LocalChannel(session.table, 0)
+        return session
+
     def start(self) -> LocalChannel | None:
         """Start the game: empty seats get bots. Returns the host's own channel (None if headless)."""
         seats = []
@@ -242,6 +272,7 @@ class HostSession:
                 s.kind, s.name = "bot", s.name or next(bot_names)
                 seats.append(Seat(s.name, "bot", s.level))
         self.table = Table(self.settings.rules(), seats, seed=self.seed, pacing=self.pacing)
+        self.table.on_change = self.save
         self.table.start()
         for i, s in enumerate(self.seats):
             if s.conn is not None:
@@ -252,6 +283,10 @@ class HostSession:
         if self.seats and self.seats[0].kind == "host":
             self.local = LocalChannel(self.table, 0)
         return self.local
+
+
+def saved_game_path():
+    return data_dir() / "hosted-game.json"
 
 
 def local_addresses() -> list[str]:

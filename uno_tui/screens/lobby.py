@@ -55,6 +55,9 @@ class HostScreen(Screen):
         text.append(f"Addresses of this machine: {where}", style="dim")
         self.query_one("#addresses", Static).update(text)
         self.post_message(LobbyChanged())
+        if self.session.table is not None:          # a resumed game: straight back to the table
+            from .game import GameScreen
+            self.app.switch_screen(GameScreen(self.session.local, title=f"uno-tui · hosting on port {port}"))
 
     @on(LobbyChanged)
     async def show_seats(self) -> None:
@@ -86,6 +89,8 @@ class HostScreen(Screen):
         if self.session.port is None:
             return
         from .game import GameScreen
+        if self.session.table is not None:
+            return
         channel = self.session.start()
         self.app.switch_screen(GameScreen(channel, title=f"uno-tui · hosting on port {self.session.port}"))
 

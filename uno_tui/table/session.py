@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from ..bots import Bot, make_bot
 from ..engine import Action, IllegalAction, Match, Rules, redact, seat_view
+from ..engine.state import match_state, restore_match
 from ..engine.view import own_view, public_view
 from .describe import describe
 from .protocol import MAX_CHAT, ProtocolError, clean_text, parse_command
@@ -96,6 +97,7 @@ class Table:
         self._away_timers: dict[int, asyncio.TimerHandle] = {}
         self._bot_listeners = {i: Listener(i, self._bot_observer(i)) for i in range(len(seats))}
         self._rules_info = {k: v for k, v in rules.to_dict().items() if k != "deck"}
+        self.on_change = lambda: None            # called after every change (a host saves the match)
         self._deck_info = dict(rules.deck)
 
     # ------------------------------------------------------------------ set-up
@@ -176,6 +178,30 @@ class Table:
                 self._broadcast([])
                 self._schedule()
 
+    # ------------------------------------------------------------------ saving
+    def to_state(self) -> dict:
+        """Everything needed to carry on after a crash, as plain data (see from_state)."""
+        return {"rules": self.rules.to_dict(), "dealer": self.dealer, "version": self.version,
+                "seats": [{"name": s.name, "kind": s.kind, "level": s.level} for s in self.seats],
+                "rng": list(self.rng.getstate()[1]), "match": match_state(self.match), "result": self.result,
+                "ready": sorted(self.ready), "chat": list(self.chat), "log": [[e, n] for e, n in self.log]}
+
+    @classmethod
+    def from_state(cls, state: dict, pacing: Pacing | None = None) -> "Table":
+        """The table as saved, already started: players reconnect and get snapshots."""
+        rules = Rules(**{**state["rules"], "first_card_back": tuple(state["rules"]["first_card_back"])})
+        seats = [Seat(s["name"], s["kind"], s["level"]) for s in state["seats"]]
+        table = cls(rules, seats, pacing=pacing, dealer=state["dealer"])
+        table.rng.setstate((3, tuple(state["rng"]), None))
+        table.match = restore_match(rules, state["match"])
+        table.version, table.result, table.ready = state["version"], state["result"], set(state["ready"])
+        table.chat.extend(state["chat"])
+        table.log.extend((e, n) for e, n in state["log"])
+        for i, seat in enumerate(table.seats):
+            if seat.kind == "human":
+                seat.away = True                 # until they reconnect
+        return table
+
     def close(self) -> None:
         for timer in [*self._timers, *self._away_timers.values()]:
             timer.cancel()
@@ -254,6 +280,7 @@ class Table:
                                  broadcast=False)
         self._broadcast(events, ack)
         self._schedule()
+        self.on_change()
 
     def _maybe_next_hand(self, ack=None) -> bool:
         """Deal the next hand (or start a new match) once every connected player is ready."""

@@ -1,0 +1,82 @@
+"""The host process killed (SIGKILL) mid-hand and started again with --resume: the players
+reconnect by themselves to the same seats and hands."""
+import asyncio
+import os
+import signal
+import socket
+import subprocess
+import sys
+
+from tests.net_helpers import LOOPBACK, TIMEOUT, join, playing_client
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((LOOPBACK, 0))
+        return s.getsockname()[1]
+
+
+def host_process(port: int, *extra: str) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-m", "uno_tui.cli", "host", "--headless", "--bind", LOOPBACK,
+                             "--port", str(port), "--seats", "3", "--players", "2", *extra],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=dict(os.environ))
+
+
+async def wait_listening(port: int) -> None:
+    for _ in range(200):
+        try:
+            _, writer = await asyncio.open_connection(LOOPBACK, port)
+            writer.close()
+            return
+        except OSError:
+            await asyncio.sleep(0.05)
+    raise AssertionError("the host did not start")
+
+
+async def drain(client, quiet: float = 2.5) -> None:
+    """Take in messages until none has come for ``quiet`` seconds (without acting)."""
+    while True:
+        try:
+            msg = await asyncio.wait_for(client.channel.recv(), quiet)
+        except asyncio.TimeoutError:
+            return
+        if msg.get("type") in ("update", "snapshot"):
+            view = msg["view"]
+            view.setdefault("table", client.view["table"] if client.view else None)
+            client.view = view
+
+
+async def test_a_killed_host_resumes_and_players_get_their_hands_back():
+    port = free_port()
+    host = host_process(port)
+    try:
+        await wait_listening(port)
+        clients = [playing_client(await join(port, name, give_up_after=30), seed=i)
+                   for i, name in enumerate(("Ann", "Bob"))]
+        for _ in range(30):                                   # play a little of the hand
+            for client in clients:
+                try:
+                    await asyncio.wait_for(client.step(), 0.5)
+                except asyncio.TimeoutError:
+                    pass
+        for client in clients:
+            await drain(client)
+        before = [(c.view["seat"], c.view["hand"], c.view["counts"], c.view["top"]) for c in clients]
+        assert not clients[0].view["over"]
+        host.send_signal(signal.SIGKILL)
+        host.wait(5)
+        host = host_process(port, "--resume")
+        await wait_listening(port)
+        after = []
+        for client in clients:
+            msg = await asyncio.wait_for(client.channel.recv(), TIMEOUT)
+            while msg.get("type") != "snapshot":
+                msg = await asyncio.wait_for(client.channel.recv(), TIMEOUT)
+            view = msg["view"]
+            after.append((view["seat"], view["hand"], view["counts"], view["top"]))
+        assert after == before
+        for client in clients:
+            client.channel.close()
+    finally:
+        host.kill()
+        host.wait(5)
