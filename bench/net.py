@@ -12,21 +12,16 @@ its own process) for a frame the size of a command.
 import argparse
 import asyncio
 import os
-import socket
 import statistics
 import struct
-import subprocess
 import sys
-import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-from uno_tui.botclient import BotClient  # noqa: E402
-from uno_tui.bots import make_bot  # noqa: E402
+from loopback import LOOPBACK, Peer, free_port, latencies, pct, play, start, start_host, wait_port  # noqa: E402
 from uno_tui.netplay import connect  # noqa: E402
 
-LOOPBACK = "127.0.0.1"
 ECHO_SERVER = r"""
 import asyncio, struct, sys
 async def echo(reader, writer):
@@ -45,29 +40,6 @@ async def main():
         await server.serve_forever()
 asyncio.run(main())
 """
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind((LOOPBACK, 0))
-        return s.getsockname()[1]
-
-
-def start(args: list[str]) -> subprocess.Popen:
-    env = {**os.environ, "UNO_TUI_CONFIG_DIR": tempfile.mkdtemp(), "UNO_TUI_DATA_DIR": tempfile.mkdtemp()}
-    return subprocess.Popen([sys.executable, *args], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                            env=env)
-
-
-async def wait_port(port: int) -> None:
-    for _ in range(200):
-        try:
-            _, writer = await asyncio.open_connection(LOOPBACK, port)
-            writer.close()
-            return
-        except OSError:
-            await asyncio.sleep(0.05)
-    raise RuntimeError(f"nothing listens on {port}")
 
 
 async def echo_rtts(count: int) -> list[float]:
@@ -91,74 +63,19 @@ async def echo_rtts(count: int) -> list[float]:
         proc.kill()
 
 
-class Peer(BotClient):
-    """A joined player deciding with a bot, that notes when each update reached it."""
-
-    def __init__(self, channel, seed):
-        super().__init__(channel, make_bot("normal", seed), auto_ready=True)
-        self.got: dict[int, float] = {}          # table version -> when this peer held it
-        self.sent: dict[int, float] = {}         # command id -> when it was sent
-        self.acked: dict[int, int] = {}          # command id -> the version it produced
-        put = channel.inbox.put_nowait
-
-        def arrived(msg):
-            """Stamp an update the moment this peer holds it (decoded off its socket)."""
-            if isinstance(msg, dict) and "version" in msg:
-                self.got.setdefault(msg["version"], time.perf_counter())
-            put(msg)
-
-        channel.inbox.put_nowait = arrived
-
-    async def send(self, command: dict) -> int:
-        self.sent[self.ids + 1] = time.perf_counter()
-        return await super().send(command)
-
-    async def run(self, stop: asyncio.Event, enough) -> None:
-        while not stop.is_set():
-            msg = await self.step()
-            if msg.get("ack") is not None:
-                self.acked[msg["ack"]] = msg["version"]
-            if enough():
-                stop.set()
-
-
 async def game_latencies(peers: int, commands: int) -> list[float]:
     port = free_port()
-    host = start(["-m", "uno_tui.cli", "host", "--headless", "--bind", LOOPBACK, "--port", str(port),
-                  "--seats", str(peers), "--players", str(peers), "--rate", "10000"])
-    latencies: list[float] = []
+    host = start_host(port, peers, "--rate", "10000")
     try:
         await wait_port(port)
-        while len(latencies) < commands:
-            players = [Peer(await connect(LOOPBACK, port, f"P{i}-{len(latencies)}"), i) for i in range(peers)]
-            stop = asyncio.Event()
-
-            def enough() -> bool:
-                return sum(len(p.acked) for p in players) >= commands
-
-            tasks = [asyncio.create_task(p.run(stop, enough)) for p in players]
-            await asyncio.wait_for(stop.wait(), 300)
-            for task in tasks:
-                task.cancel()
-            await asyncio.gather(*tasks, return_exceptions=True)
-            for p in players:
-                for cid, version in p.acked.items():
-                    arrivals = [q.got.get(version) for q in players]
-                    if all(a is not None for a in arrivals):
-                        latencies.append(max(arrivals) - p.sent[cid])
-                p.channel.close()
-            break
+        players = [Peer(await connect(LOOPBACK, port, f"P{i}"), i) for i in range(peers)]
+        await play(players, lambda: sum(len(p.acked) for p in players) >= commands)
+        for p in players:
+            p.channel.close()
+        return latencies(players)
     finally:
         host.kill()
-        out = host.communicate()[0]
-        if not latencies:
-            print(out[-2000:])
-    return latencies
-
-
-def pct(values: list[float], q: float) -> float:
-    values = sorted(values)
-    return values[min(len(values) - 1, int(len(values) * q))]
+        host.communicate()
 
 
 async def main_async(args) -> None:
