@@ -17,9 +17,10 @@ HAND_SIZE = 7
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
 #: what an Invisibility can shield against (ranks; a wild's rank is its own id)
 SHIELDABLE = frozenset((SKIP, DRAW_TWO, WILD_DRAW_FOUR, HOWLER, SORTING_HAT))
-#: the cards playable on each (active colour, top card's rank): one set intersection per turn
-_MATCHING = {(color, rank): frozenset(c for c in range(N_CARDS) if c >= 52 or COLOR_OF[c] == color or RANK_OF[c] == rank)
-             for color in range(4) for rank in set(RANK_OF)}
+#: the cards playable on each active colour and top card's rank, at [colour * 64 + rank]:
+#: one list index and one set intersection per turn
+_MATCHING = [frozenset(c for c in range(N_CARDS) if c >= 52 or COLOR_OF[c] == i // 64 or RANK_OF[c] == i % 64)
+             for i in range(4 * 64)]
 _VOLDEMORT_CARDS = frozenset(c * 13 + r for c in range(4) for r in VOLDEMORT_NUMBERS)
 #: actions by which the next player "begins their turn" (closing the UNO catch window)
 _TURN_KINDS = frozenset(("play", "draw", "pass", "play_drawn", "keep", "accept", "challenge", "shield"))
@@ -80,7 +81,7 @@ class Game:
     __slots__ = ("rules", "n", "rng", "total_cards", "draw_pile", "discard", "hands", "dealer", "direction",
                  "color", "turn", "decider", "phase", "attack", "pending_draw", "wd4_guilty", "first_wild",
                  "uno_intent", "drawn", "uno_said", "window", "passes", "shown", "over", "winner", "blocked",
-                 "can_shield", "setup_events", "record", "_legal", "_events")
+                 "can_shield", "setup_events", "record", "_legal", "_legal_seat", "_events")
 
     def __init__(self, rules: Rules, players: int, *, seed=None, deck: list[str] | None = None,
                  dealer: int = 0, hand_size: int = HAND_SIZE, events: bool = True):
@@ -124,7 +125,8 @@ class Game:
         self.winner = -1
         self.blocked = False
         self.can_shield = rules.deck.get("WI", 0) > 0   # the edition's deck, so no hand is given away
-        self._legal: dict = {}
+        self._legal: list = []
+        self._legal_seat = -1
         self._events: list[dict] = []
         self.record = events
         self._deal(hand_size)
@@ -162,9 +164,8 @@ class Game:
 
         Out-of-turn actions come first; a declining option (draw, keep) is always last.
         """
-        acts = self._legal.get(seat)
-        if acts is not None:
-            return acts
+        if seat == self._legal_seat:
+            return self._legal
         if self.over or not 0 <= seat < self.n:
             return []
         acts = []
@@ -174,13 +175,13 @@ class Game:
             acts.append(SAY_UNO)
         if seat == self.decider:
             acts += self._decisions()
-        self._legal[seat] = acts
+        self._legal_seat, self._legal = seat, acts     # the last answer, until the state changes
         return acts
 
     def _decisions(self) -> list[Action]:
         phase, hand = self.phase, self.hands[self.decider]
         if phase == "turn":
-            playable = _MATCHING[self.color, RANK_OF[self.discard[-1]]].intersection(hand)
+            playable = _MATCHING[self.color * 64 + RANK_OF[self.discard[-1]]].intersection(hand)
             acts = []
             if len(hand) > 2 and VOLDEMORT not in playable and not self.rules.strict_wild_draw_four:
                 for c in playable:
@@ -231,17 +232,16 @@ class Game:
         """
         if action.__class__ is not Action:
             action = Action.from_dict(action)
-        legal = self._legal.get(seat)
-        if action not in (legal if legal is not None else self.legal_actions(seat)):
+        if action not in (self._legal if seat == self._legal_seat else self.legal_actions(seat)):
             raise IllegalAction(self._why_not(seat, action))
         self._events = events = []
-        self._legal = {}
-        kind = action.kind
-        if kind in _TURN_KINDS:
+        self._legal_seat = -1
+        handler, begins_turn = _HANDLERS[action.kind]
+        if begins_turn:
             self.window = -1
             if self.shown:
                 self.shown = []
-        _HANDLERS[kind](self, seat, action)
+        handler(self, seat, action)
         return events
 
     def _do_play(self, seat, action):
@@ -606,6 +606,7 @@ class Game:
         return f"you must {expected} now"
 
 
-_HANDLERS = {kind: getattr(Game, "_do_" + kind) for kind in
+#: kind -> (handler, whether it begins a turn: closes the UNO catch window, ends hands shown)
+_HANDLERS = {kind: (getattr(Game, "_do_" + kind), kind in _TURN_KINDS) for kind in
              ("play", "draw", "pass", "play_drawn", "keep", "color", "discard", "accept", "challenge",
               "shield", "say_uno", "catch")}

@@ -38,7 +38,7 @@ def restore_game(rules: Rules, state: dict) -> Game:
     game.rules, game.rng, game.record = rules, _rng(state["rng"]), True
     game.attack = tuple(state["attack"]) if state["attack"] is not None else None
     game.shown = [(seat, cards, None if viewers is None else tuple(viewers)) for seat, cards, viewers in state["shown"]]
-    game.setup_events, game._legal, game._events = [], {}, []
+    game.setup_events, game._legal, game._legal_seat, game._events = [], [], -1, []
     return game
 
 
