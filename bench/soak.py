@@ -22,7 +22,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 import msgpack  # noqa: E402
-from loopback import LOOPBACK, Peer, free_port, latencies, pct, play, start_host, wait_port  # noqa: E402
+from loopback import LOOPBACK, Peer, free_port, latencies, pct, play, start, start_host, wait_port  # noqa: E402
 from uno_tui.netplay import connect  # noqa: E402
 
 PEERS = 10
@@ -46,9 +46,12 @@ async def oversize(port):
     w.write(struct.pack(">I", 2 ** 31))
 
 
+BOMB = frame(b"\x91" * 200_000 + b"\xc0")
+
+
 async def bomb(port):
     _, w = await asyncio.open_connection(LOOPBACK, port)
-    w.write(frame(b"\x91" * 200_000 + b"\xc0"))
+    w.write(BOMB)
 
 
 async def trickle(port):
@@ -58,16 +61,18 @@ async def trickle(port):
         await asyncio.sleep(1.0)
 
 
+FLOOD = b"".join(frame({"type": "chat", "id": i, "text": "spam " * 30})
+                 + frame({"type": "action", "id": 10_000 + i, "action": {"kind": "catch", "target": 0}})
+                 for i in range(2500))      # built once: the attacker itself should cost little CPU
+
+
 async def flood(port):
     r, w = await asyncio.open_connection(LOOPBACK, port)
     w.write(frame(HELLO))
-    for i in range(5000):
-        if w.is_closing():
-            return
-        w.write(frame({"type": "chat", "id": i, "text": "spam " * 30}))
-        w.write(frame({"type": "action", "id": 10_000 + i, "action": {"kind": "catch", "target": 0}}))
-        if i % 50 == 0:
-            await asyncio.sleep(0.01)
+    while True:                                   # until the host hangs up
+        for start_at in range(0, len(FLOOD), 64 * 1024):
+            w.write(FLOOD[start_at:start_at + 64 * 1024])
+            await w.drain()
 
 
 async def never_reads(port):
@@ -95,26 +100,37 @@ def peak_memory_kib(pid: int) -> int:
         return int(re.search(r"VmHWM:\s+(\d+)", f.read()).group(1))
 
 
+async def attack(port: int, seconds: float) -> None:
+    """The hostile clients, all at once, for ``seconds`` (run in a process of their own)."""
+    stop = asyncio.Event()
+    attackers = [asyncio.create_task(hostile_loop(k, port, stop)) for k in HOSTILE]
+    await asyncio.sleep(seconds)
+    stop.set()
+    for task in attackers:
+        task.cancel()
+    await asyncio.gather(*attackers, return_exceptions=True)
+
+
 async def soak(seconds: float, hostile: bool) -> dict:
     port = free_port()
     host = start_host(port, PEERS, "--rate", "200")
+    attackers = None
     try:
         await wait_port(port)
         players = [Peer(await connect(LOOPBACK, port, f"P{i}"), i) for i in range(PEERS)]
-        stop = asyncio.Event()
-        attackers = [asyncio.create_task(hostile_loop(k, port, stop)) for k in HOSTILE] if hostile else []
+        if hostile:   # in their own process, so they do not slow the honest players' side of the test
+            attackers = start([__file__, "--attack", str(port), "--seconds", str(seconds)])
         deadline = time.monotonic() + seconds
         await play(players, lambda: time.monotonic() > deadline, limit=seconds + 30)
-        stop.set()
-        for task in attackers:
-            task.cancel()
-        await asyncio.gather(*attackers, return_exceptions=True)
         memory = peak_memory_kib(host.pid)
         for p in players:
             p.channel.close()
         return {"latencies": latencies(players), "hands": players[0].hands, "memory": memory, "host": host}
     finally:
         host.terminate()
+        if attackers is not None:
+            attackers.kill()
+            attackers.communicate()
 
 
 def drops(host) -> collections.Counter:
@@ -147,7 +163,12 @@ async def main_async(seconds: float) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=30)
-    asyncio.run(main_async(parser.parse_args().seconds))
+    parser.add_argument("--attack", type=int, metavar="PORT", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.attack:
+        asyncio.run(attack(args.attack, args.seconds))
+    else:
+        asyncio.run(main_async(args.seconds))
 
 
 if __name__ == "__main__":

@@ -49,12 +49,15 @@ class Connection:
     async def read(self):
         """The next message. Raises FrameError (bad data), TimeoutError (silent or too slow peer),
         or ConnectionError / asyncio.IncompleteReadError (gone)."""
+        return decode(await self.read_frame())
+
+    async def read_frame(self) -> bytes:
+        """The next frame's body, not yet decoded (a flood can be dropped without decoding it)."""
         async with asyncio.timeout(self.idle_timeout):      # (asyncio.timeout: no task per read)
             header = await self.reader.readexactly(HEADER.size)
         length = frame_length(header)
         async with asyncio.timeout(self.frame_timeout):
-            body = await self.reader.readexactly(length)
-        return decode(body)
+            return await self.reader.readexactly(length)
 
     def send(self, obj) -> bool:
         """Send a message now; a peer that has not read ``max_buffer`` bytes is too slow: closed."""
