@@ -1,22 +1,14 @@
 """What the network benchmarks share: processes on loopback, and peers that time updates."""
 import asyncio
 import os
-import socket
 import subprocess
 import sys
 import tempfile
 import time
 
+from tests.net_helpers import LOOPBACK, free_port, wait_listening as wait_port  # noqa: F401 (re-exported)
 from uno_tui.botclient import BotClient
 from uno_tui.bots import make_bot
-
-LOOPBACK = "127.0.0.1"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind((LOOPBACK, 0))
-        return s.getsockname()[1]
 
 
 def start(args: list[str]) -> subprocess.Popen:
@@ -29,17 +21,6 @@ def start(args: list[str]) -> subprocess.Popen:
 def start_host(port: int, peers: int, *extra: str) -> subprocess.Popen:
     return start(["-m", "uno_tui.cli", "host", "--headless", "--bind", LOOPBACK, "--port", str(port),
                   "--seats", str(peers), "--players", str(peers), *extra])
-
-
-async def wait_port(port: int) -> None:
-    for _ in range(200):
-        try:
-            _, writer = await asyncio.open_connection(LOOPBACK, port)
-            writer.close()
-            return
-        except OSError:
-            await asyncio.sleep(0.05)
-    raise RuntimeError(f"nothing listens on {port}")
 
 
 class Peer(BotClient):

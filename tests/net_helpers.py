@@ -1,4 +1,8 @@
-"""Helpers for network tests: a host on 127.0.0.1 and joined players with a bot's brain."""
+"""Helpers for network tests (and the network benchmarks): loopback ports, a host on
+127.0.0.1, and joined players with a bot's brain."""
+import asyncio
+import socket
+
 from uno_tui.botclient import BotClient
 from uno_tui.bots import make_bot
 from uno_tui.netplay import connect
@@ -13,3 +17,21 @@ def playing_client(channel, level="normal", seed=1) -> BotClient:
 
 async def join(port, name, **kw):
     return await connect(LOOPBACK, port, name, **kw)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((LOOPBACK, 0))
+        return s.getsockname()[1]
+
+
+async def wait_listening(port: int) -> None:
+    """Until something accepts connections on the port (a host process starting up)."""
+    for _ in range(200):
+        try:
+            _, writer = await asyncio.open_connection(LOOPBACK, port)
+            writer.close()
+            return
+        except OSError:
+            await asyncio.sleep(0.05)
+    raise RuntimeError(f"nothing listens on port {port}")

@@ -3,34 +3,16 @@ reconnect by themselves to the same seats and hands."""
 import asyncio
 import os
 import signal
-import socket
 import subprocess
 import sys
 
-from tests.net_helpers import LOOPBACK, TIMEOUT, join, playing_client
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind((LOOPBACK, 0))
-        return s.getsockname()[1]
+from tests.net_helpers import LOOPBACK, TIMEOUT, free_port, join, playing_client, wait_listening
 
 
 def host_process(port: int, *extra: str) -> subprocess.Popen:
     return subprocess.Popen([sys.executable, "-m", "uno_tui.cli", "host", "--headless", "--bind", LOOPBACK,
                              "--port", str(port), "--seats", "3", "--players", "2", *extra],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=dict(os.environ))
-
-
-async def wait_listening(port: int) -> None:
-    for _ in range(200):
-        try:
-            _, writer = await asyncio.open_connection(LOOPBACK, port)
-            writer.close()
-            return
-        except OSError:
-            await asyncio.sleep(0.05)
-    raise AssertionError("the host did not start")
 
 
 async def drain(client, quiet: float = 2.5) -> None:
