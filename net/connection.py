@@ -37,10 +37,10 @@ class Connection:
     is dropped, so a reader that stalls can never stall the others."""
 
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, *,
-                 max_buffer: int = 1024 * 1024, idle_timeout: float = 20.0, frame_timeout: float = 10.0):
+                 max_buffer: int = 1024 * 1024, idle_timeout: float = 20.0):
         self.reader, self.writer = reader, writer
         self.max_buffer = max_buffer
-        self.idle_timeout, self.frame_timeout = idle_timeout, frame_timeout
+        self.idle_timeout = idle_timeout
         self.closed = False
         self.close_reason: str | None = None
         peer = writer.get_extra_info("peername")
@@ -52,12 +52,14 @@ class Connection:
         return decode(await self.read_frame())
 
     async def read_frame(self) -> bytes:
-        """The next frame's body, not yet decoded (a flood can be dropped without decoding it)."""
-        async with asyncio.timeout(self.idle_timeout):      # (asyncio.timeout: no task per read)
+        """The next frame's body, not yet decoded (a flood can be dropped without decoding it).
+
+        The whole frame, header and body, must arrive within ``idle_timeout``: a peer
+        that trickles bytes cannot hold a connection open (asyncio.timeout: no task per read).
+        """
+        async with asyncio.timeout(self.idle_timeout):
             header = await self.reader.readexactly(HEADER.size)
-        length = frame_length(header)
-        async with asyncio.timeout(self.frame_timeout):
-            return await self.reader.readexactly(length)
+            return await self.reader.readexactly(frame_length(header))
 
     def send(self, obj) -> bool:
         """Send a message now; a peer that has not read ``max_buffer`` bytes is too slow: closed."""
