@@ -1,7 +1,6 @@
 """What a bot needs to read card codes. Bots see only plain data, never the engine."""
 
 COLOR_NAMES = {"R": "red", "Y": "yellow", "G": "green", "B": "blue"}
-LETTER_OF = {name: letter for letter, name in COLOR_NAMES.items()}
 ATTACKS = ("S", "+2")        # ranks that hurt the next player
 
 

@@ -33,14 +33,6 @@ POINTS = [(c % 13 if c % 13 < 10 else 20) if c < 52 else 50 for c in range(N_CAR
 VOLDEMORT_NUMBERS = (2, 6, 9)
 
 
-def is_wild(card: int) -> bool:
-    return card >= 52
-
-
-def is_number(card: int) -> bool:
-    return card < 52 and card % 13 < 10
-
-
 def card_name(code: str) -> str:
     """A card's name in words, as a player would say it ("Red 5", "Wild")."""
     c = CARD_OF[code]

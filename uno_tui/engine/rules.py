@@ -11,7 +11,8 @@ PRESETS = ("classic", "hp2021", "hp2018", "hp2010", "hp2000")
 MATCH_MODES = ("single", "first_to", "lowest", "wins")
 
 
-def _coloured(per_colour_extra: dict[str, int] | None = None) -> dict[str, int]:
+def _coloured() -> dict[str, int]:
+    """Per colour: one 0, two each of 1-9, Skip, Reverse, Draw Two."""
     spec: dict[str, int] = {}
     for letter in COLOR_LETTERS:
         spec[letter + "0"] = 1
