@@ -114,8 +114,7 @@ class Table:
         self.match = Match(self.rules, len(self.seats), seed=self.rng.getrandbits(64), dealer=self.dealer)
         if self.match.dealer_draw:
             first = ", ".join(f"{name} {card}" for name, card in zip(self.names, self.match.dealer_draw[0]))
-            self._table_line(f"Cards drawn for the deal: {first}. {self.names[self.match.dealer]} deals.",
-                             broadcast=False)
+            self._table_line(f"Cards drawn for the deal: {first}; the highest deals.", broadcast=False)
         self._new_hand(deck, hand_size, ack)
 
     def _new_hand(self, deck=None, hand_size: int = 7, ack=None) -> None:
