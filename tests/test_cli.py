@@ -1,0 +1,26 @@
+"""A bad command line prints the usage and a reason, and starts nothing."""
+import pytest
+
+from uno_tui.cli import main, parse_address
+
+
+@pytest.mark.parametrize("argv,reason", [
+    (["--bogus"], "unrecognized arguments"),
+    (["join"], "required: HOST[:PORT]"),
+    (["join", "host:notaport"], "not a port number"),
+    (["host", "--seats", "11", "--headless"], "--seats must be from 2 to 10"),
+    (["host", "--resume", "--headless"], "no hosted game to resume"),
+])
+def test_bad_arguments_print_usage(argv, reason, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(argv)
+    err = capsys.readouterr().err
+    assert exit_.value.code == 2 and "usage: uno-tui" in err and reason in err
+
+
+def test_addresses():
+    assert parse_address("10.0.0.2") == ("10.0.0.2", 7531)
+    assert parse_address("10.0.0.2:9000") == ("10.0.0.2", 9000)
+    assert parse_address("[::1]:9000") == ("::1", 9000)
+    with pytest.raises(ValueError):
+        parse_address("10.0.0.2:70000")
