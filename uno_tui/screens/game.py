@@ -303,14 +303,14 @@ class GameScreen(Screen):
         self.app.push_screen(HelpScreen(rules))
 
     def action_leave(self) -> None:
+        """Esc: close the chat line if it is open, else leave the table for the menu."""
+        if self.query_one("#chat").display:
+            self._close_chat()
+            return
         close = getattr(self.channel, "close", None)
         if close:
             close()
         self.app.pop_screen()
-
-    def key_escape(self) -> None:
-        if self.query_one("#chat").display:
-            self._close_chat()
 
     def check_action(self, action: str, parameters) -> bool | None:
         model = self.model

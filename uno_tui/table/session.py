@@ -262,10 +262,7 @@ class Table:
         self.ready.add(listener.seat)
         if not self._maybe_next_hand(ack=(listener, cid)):
             # only the sender needs an answer now; the others see who is ready with their next update
-            view = seat_view(self.game, listener.seat)
-            view["table"] = listener.table_sent = self._table_info()
-            listener.send({"type": "update", "version": self.version, "view": view, "events": [], "log": [],
-                           "ack": cid})
+            self._broadcast([], ack=(listener, cid), to=[listener])
 
     # ------------------------------------------------------------------ flow
     def _after(self, events: list[dict], ack=None) -> None:
@@ -368,10 +365,10 @@ class Table:
             self.version += 1
             self._broadcast([{"type": "table", "text": text}])
 
-    def _view(self, seat: int | None, table: dict | None = None) -> dict:
-        """The seat's view, with the table's part (the same for every seat) added."""
+    def _view(self, seat: int | None) -> dict:
+        """The seat's whole view, with the table's part (the same for every seat) added."""
         view = seat_view(self.game, seat)
-        view["table"] = table or self._table_info()
+        view["table"] = self._table_info()
         return view
 
     def _table_info(self) -> dict:
@@ -396,13 +393,14 @@ class Table:
                 lines.append({"kind": seen["type"], "seat": seen.get("seat"), "text": text})
         return lines
 
-    def _broadcast(self, events: list[dict], ack=None) -> None:
-        """Send every listener its update. The table part (seats, scores, rules: the same for
-        everyone, and seldom changing) goes only to listeners whose last copy differs."""
+    def _broadcast(self, events: list[dict], ack=None, to: list[Listener] | None = None) -> None:
+        """Send every listener (or those in ``to``) its update. The table part (seats, scores,
+        rules: the same for everyone, and seldom changing) goes only to listeners whose last
+        copy differs."""
         names = self.names
         table = self._table_info()
         public = public_view(self.game)
-        for listener in [*self.listeners, *self._active_bot_listeners()]:
+        for listener in to if to is not None else [*self.listeners, *self._active_bot_listeners()]:
             seat = listener.seat
             view = own_view(self.game, public, seat)
             if listener.table_sent != table:
