@@ -35,3 +35,12 @@ async def wait_listening(port: int) -> None:
         except OSError:
             await asyncio.sleep(0.05)
     raise RuntimeError(f"nothing listens on port {port}")
+
+
+async def eventually(cond, within: float = 10.0) -> bool:
+    """Poll ``cond()`` until it holds or ``within`` seconds pass (a slow machine waits, not fails)."""
+    for _ in range(int(within / 0.02)):
+        if cond():
+            return True
+        await asyncio.sleep(0.02)
+    return bool(cond())

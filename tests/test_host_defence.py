@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from net import FrameError, decode
 from net.frames import MAX_FRAME, frame_length
-from tests.net_helpers import LOOPBACK, TIMEOUT, join, playing_client
+from tests.net_helpers import LOOPBACK, TIMEOUT, eventually, join, playing_client
 from uno_tui.hosting import HostSession
 from uno_tui.settings import GameSettings
 from uno_tui.table import Pacing, ProtocolError, parse_command
@@ -122,7 +122,7 @@ async def test_a_client_that_never_reads_is_dropped_and_the_others_play_on():
     session, port = await started_host(players=3, pacing=Pacing.instant())
     reader, writer = await raw(port)
     writer.write(hello("Sloth"))
-    await asyncio.sleep(0.1)
+    assert await eventually(lambda: any(s.name == "Sloth" and s.conn for s in session.seats))
     sloth = next(s.conn for s in session.seats if s.name == "Sloth")
     sloth.max_buffer = 20_000                                    # a small window, so the test is quick
     sloth.writer.transport.pause_reading()
@@ -142,7 +142,7 @@ async def test_floods_of_chat_and_catches_are_rate_limited():
     flooding = session.seats[0].conn
     for i in range(200):
         await player.send({"type": "chat", "id": i + 1, "text": "spam"})
-    await asyncio.sleep(0.5)
+    assert await eventually(lambda: flooding.closed)
     chat_lines = len(session.table.chat)
     assert chat_lines <= 15
     assert flooding.closed and flooding.close_reason == "flooding"   # kept flooding: closed

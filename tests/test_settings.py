@@ -22,18 +22,16 @@ async def test_the_setup_screen_starts_the_game_it_describes():
     from uno_tui.app import UnoApp
     from uno_tui.screens.game import GameScreen
     from textual.widgets import Select
+    from tests.ui_helpers import wait_for
     app = UnoApp()
     async with app.run_test(size=(100, 40)) as pilot:
         app.menu_choice("setup")
-        await pilot.pause(0.2)
+        assert await wait_for(pilot, lambda: app.screen.query("#edition"))
         app.screen.query_one("#edition", Select).value = "hp2000"
         app.screen.query_one("#players", Select).value = 3
-        await pilot.pause(0.1)
+        await pilot.pause()
         await pilot.press("ctrl+s")
-        for _ in range(300):
-            if isinstance(app.screen, GameScreen) and app.screen.model.view:
-                break
-            await pilot.pause(0.01)
+        assert await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.model.view)
         view = app.screen.model.view
         assert view["table"]["rules"]["preset"] == "hp2000" and view["players"] == 3
     assert load_settings().edition == "hp2000"

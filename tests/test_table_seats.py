@@ -5,6 +5,7 @@ import sys
 
 import msgpack
 
+from tests.net_helpers import eventually
 from tests.test_table import TIMEOUT, watch_until
 from uno_tui.bots import make_bot
 from uno_tui.engine import CODES, make_rules, rigged_deck
@@ -96,8 +97,7 @@ async def test_a_dropped_player_is_away_at_once_then_a_bot_plays_and_they_come_b
     ann.close()
     msg = await watch_until(bob, lambda m: m["type"] == "update" and m["view"]["table"]["seats"][0]["away"])
     assert msg["view"]["table"]["seats"][0]["away"]
-    await asyncio.sleep(0.1)
-    assert table.seats[0].bot is not None
+    assert await eventually(lambda: table.seats[0].bot is not None)
     ann = LocalChannel(table, 0)
     snap = await watch_until(ann, lambda m: m["type"] == "snapshot")
     assert snap["view"]["hand"] == sorted(CODES[c] for c in table.game.hands[0])   # the same seat and hand

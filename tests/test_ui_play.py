@@ -1,7 +1,7 @@
 """Pilot tests: a player at the keyboard and mouse plays whole hands and every decision."""
 from textual.widgets import Button
 
-from tests.ui_helpers import rigged_app, seeded_app
+from tests.ui_helpers import rigged_app, seeded_app, wait_for
 from uno_tui.screens.game import GameScreen
 from uno_tui.screens.modals import ColorPicker, HandOverScreen, RespondModal
 from uno_tui.table import Pacing
@@ -15,12 +15,15 @@ def game_screen(app) -> GameScreen:
     return next(s for s in app.screen_stack if isinstance(s, GameScreen))
 
 
-async def wait_for(pilot, cond, steps=500):
-    for _ in range(steps):
-        if cond():
-            return True
-        await pilot.pause(0.01)
-    return cond()
+async def my_turn(pilot, app) -> GameScreen:
+    """The game screen, once the first view is in and it is my decision."""
+    assert await wait_for(pilot, lambda: any(isinstance(s, GameScreen) and s.model.view and s.model.my_decision()
+                                             for s in app.screen_stack))
+    return game_screen(app)
+
+
+def logged(app, text: str) -> bool:
+    return any(text in line["text"] for line in game_screen(app).model.log)
 
 
 async def play_by_keys(pilot, app, use_mouse=False) -> int:
@@ -95,14 +98,11 @@ async def test_start_screen_play_now_is_one_key_away():
 async def test_the_colour_picker_names_the_colour_of_a_wild():
     app = rigged_app([["W", "G1"], ["Y1", "Y2"]], "R5", ["B1"] * 5)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.1)
-        hand = game_screen(app).query_one(HandView)
+        hand = (await my_turn(pilot, app)).query_one(HandView)
         await pilot.press("home", *(["right"] * hand.cards.index("W")), "enter")
         assert isinstance(app.screen, ColorPicker)
         await pilot.click("#color-green")
-        await pilot.pause(0.1)
-        game = game_screen(app)
-        assert any(line["text"] == "You played Wild, naming green." for line in game.model.log)
+        assert await wait_for(pilot, lambda: logged(app, "You played Wild, naming green."))
 
 
 async def test_a_challenge_from_the_modal():
@@ -112,9 +112,8 @@ async def test_a_challenge_from_the_modal():
         assert await wait_for(pilot, lambda: isinstance(app.screen, RespondModal))
         assert app.screen.query_one("#challenge", Button)
         await pilot.press("x")
-        await pilot.pause(0.1)
         game = game_screen(app)
-        assert len(game.model.view["hand"]) == 2 + 6
+        assert await wait_for(pilot, lambda: len(game.model.view["hand"]) == 2 + 6)
         assert any("challenged" in line["text"] and "innocent" in line["text"] for line in game.model.log)
 
 
@@ -125,22 +124,19 @@ async def test_shielding_with_invisibility_from_the_modal():
         await pilot.press("s")
         assert await wait_for(pilot, lambda: isinstance(app.screen, ColorPicker))
         await pilot.press("g")
-        await pilot.pause(0.1)
-        game = game_screen(app)
-        assert any("shielded with Invisibility" in line["text"] for line in game.model.log)
-        assert "WI" not in game.model.view["hand"]
+        assert await wait_for(pilot, lambda: logged(app, "shielded with Invisibility"))
+        assert "WI" not in game_screen(app).model.view["hand"]
 
 
 async def test_voldemort_discards_in_the_order_chosen_on_the_hand():
     app = rigged_app([["WV", "R2", "G6", "Y7"], ["B1", "B3", "B4", "B8"]], "R5", ["Y1"] * 8, preset="hp2010")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.1)
-        hand = game_screen(app).query_one(HandView)
+        game = await my_turn(pilot, app)
+        hand = game.query_one(HandView)
         await pilot.press("u", "home", *(["right"] * hand.cards.index("WV")), "enter")   # UNO, with it
-        await pilot.pause(0.1)
-        assert game_screen(app).model.view["phase"] == "discard"
+        assert await wait_for(pilot, lambda: game.model.view["phase"] == "discard")
         await pilot.press("home", *(["right"] * hand.cards.index("R2")), "enter")
-        await pilot.pause(0.05)
+        assert await wait_for(pilot, lambda: "R2" not in game.model.view["hand"])
         await pilot.press("home", "enter")       # G6, the only one left
         assert await wait_for(pilot, lambda: game_screen(app).model.view["hand"] == ["Y7"])
         assert game_screen(app).model.view["top"] == "G6"
@@ -149,20 +145,20 @@ async def test_voldemort_discards_in_the_order_chosen_on_the_hand():
 async def test_uno_said_with_a_play_then_a_bot_catch_fails():
     app = rigged_app([["R1", "R2"], ["Y1", "Y2"]], "R5", ["B1"] * 12)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.1)
+        game = await my_turn(pilot, app)
         await pilot.press("u", "home", "enter")
-        await pilot.pause(0.2)
-        game = game_screen(app)
-        assert any(line["text"].startswith("You played Red 1") and "UNO" in line["text"] for line in game.model.log)
-        assert not any("caught You" in line["text"] for line in game.model.log)
+        assert await wait_for(pilot, lambda: any(line["text"].startswith("You played Red 1") and "UNO" in line["text"]
+                                                 for line in game.model.log))
+        await pilot.pause(0.2)                   # time for a bot to try a catch
+        assert not logged(app, "caught You")
 
 
 async def test_forgetting_uno_gets_you_caught():
     app = rigged_app([["R1", "R2"], ["Y1", "Y2"]], "R5", ["B1"] * 12)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.1)
+        await my_turn(pilot, app)
         await pilot.press("home", "enter")
-        assert await wait_for(pilot, lambda: any("caught You" in ln["text"] for ln in game_screen(app).model.log))
+        assert await wait_for(pilot, lambda: logged(app, "caught You"))
 
 
 async def test_catching_a_bot_that_forgot_uno():
@@ -179,8 +175,7 @@ async def test_catching_a_bot_that_forgot_uno():
         await wait_for(pilot, lambda: game.model.view["counts"][1] == 1 or game.model.view["over"], steps=300)
         if game.model.view["catchable"] == 1:
             await pilot.press("c")
-            await pilot.pause(0.1)
-            assert any("You caught Bot1" in line["text"] for line in game.model.log)
+            assert await wait_for(pilot, lambda: logged(app, "You caught Bot1"))
         else:
             assert game.check_action("catch", ()) is False
 
@@ -188,17 +183,17 @@ async def test_catching_a_bot_that_forgot_uno():
 async def test_drawing_then_keeping_the_card():
     app = rigged_app([["G1", "G2"], ["Y1", "Y2"]], "R5", ["R9", "B1", "B2"])
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.1)
+        await my_turn(pilot, app)
         await pilot.press("d")
         assert await wait_for(pilot, lambda: game_screen(app).model.view["phase"] == "drawn")
         await pilot.press("k")
-        assert await wait_for(pilot, lambda: any(ln["text"] == "You kept the card." for ln in game_screen(app).model.log))
+        assert await wait_for(pilot, lambda: logged(app, "You kept the card."))
 
 
 async def test_end_of_hand_shows_the_scoring_and_play_again_starts_a_new_match():
     app = rigged_app([["R1"], ["G9"]], "R5", ["B1"] * 30)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.1)
+        await my_turn(pilot, app)
         await pilot.press("enter")
         assert await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen))
         text = str(app.screen.query_one("#scoring").render())
@@ -211,11 +206,10 @@ async def test_end_of_hand_shows_the_scoring_and_play_again_starts_a_new_match()
 async def test_bindings_are_offered_only_when_possible():
     app = rigged_app([["G1", "G2"], ["Y1", "Y2"]], "R5", ["R9", "B1"])
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.1)
-        game = game_screen(app)
+        game = await my_turn(pilot, app)
         assert game.check_action("draw", ()) and not game.check_action("keep", ())
         assert not game.check_action("catch", ()) and not game.check_action("pass_turn", ())
         await pilot.press("d")
-        await pilot.pause(0.1)
+        assert await wait_for(pilot, lambda: game.model.view["phase"] == "drawn")
         assert game.check_action("keep", ()) and game.check_action("play_drawn", ())
         assert not game.check_action("draw", ())

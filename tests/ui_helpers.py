@@ -8,6 +8,15 @@ FROZEN = Pacing(bot_delay=10_000, catch_delay={"easy": 10_000, "normal": 10_000,
                 grace=10_000, hand_pause=10_000)
 
 
+async def wait_for(pilot, cond, steps=1000):
+    """Until ``cond()`` holds (bounded: 10 s), so a slow machine waits longer rather than fails."""
+    for _ in range(steps):
+        if cond():
+            return True
+        await pilot.pause(0.01)
+    return cond()
+
+
 def seeded_app(bots=("normal", "normal", "normal"), seed=1, pacing=FROZEN, **settings) -> UnoApp:
     """A solo game where you play first (the dealer is the last seat)."""
     return UnoApp(seed=seed, pacing=pacing, dealer=len(bots),
