@@ -11,8 +11,21 @@ LOOPBACK = "127.0.0.1"
 TIMEOUT = 60
 
 
-def playing_client(channel, level="normal", seed=1) -> BotClient:
-    return BotClient(channel, make_bot(level, seed))
+class RecordingClient(BotClient):
+    """A joined player with a bot's brain that keeps every message it was sent, to check afterwards."""
+
+    def __init__(self, channel, bot):
+        super().__init__(channel, bot)
+        self.frames: list[dict] = []
+
+    async def step(self) -> dict:
+        msg = await super().step()
+        self.frames.append(msg)
+        return msg
+
+
+def playing_client(channel, level="normal", seed=1) -> RecordingClient:
+    return RecordingClient(channel, make_bot(level, seed))
 
 
 async def join(port, name, **kw):

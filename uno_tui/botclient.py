@@ -7,7 +7,6 @@ class BotClient:
     def __init__(self, channel, bot: Bot, *, auto_ready: bool = False):
         self.channel, self.bot, self.auto_ready = channel, bot, auto_ready
         self.view: dict | None = None
-        self.frames: list[dict] = []
         self.ids = 0
         self.waiting: int | None = None          # a command sent and not yet answered
 
@@ -19,7 +18,6 @@ class BotClient:
     async def step(self) -> dict:
         """Take one message; if the bot has something to do now, do it (one command at a time)."""
         msg = await self.channel.recv()
-        self.frames.append(msg)
         kind = msg.get("type")
         if kind == "error" and msg.get("id") == self.waiting:
             self.waiting = None                  # refused: the game moved on, think again

@@ -187,7 +187,13 @@ class Table:
         return {"rules": self.rules.to_dict(), "dealer": self.dealer, "version": self.version,
                 "seats": [{"name": s.name, "kind": s.kind, "level": s.level} for s in self.seats],
                 "rng": list(self.rng.getstate()[1]), "match": match_state(self.match), "result": self.result,
-                "ready": sorted(self.ready), "chat": list(self.chat), "log": [[e, n] for e, n in self.log]}
+                "ready": sorted(self.ready), "chat": list(self.chat), **self._log_state()}
+
+    def _log_state(self) -> dict:
+        """The log, each table of names stored once (a host saves this after every action)."""
+        tables: dict[tuple, int] = {}
+        log = [[e, tables.setdefault(tuple(n), len(tables))] for e, n in self.log]
+        return {"log": log, "log_names": [list(n) for n in tables]}
 
     @classmethod
     def from_state(cls, state: dict, pacing: Pacing | None = None) -> "Table":
@@ -199,7 +205,7 @@ class Table:
         table.match = restore_match(rules, state["match"])
         table.version, table.result, table.ready = state["version"], state["result"], set(state["ready"])
         table.chat.extend(state["chat"])
-        table.log.extend((e, n) for e, n in state["log"])
+        table.log.extend((e, state["log_names"][n]) for e, n in state["log"])
         for i, seat in enumerate(table.seats):
             if seat.kind == "human":
                 seat.away = True                 # until they reconnect

@@ -1,0 +1,54 @@
+"""A file that always holds the newest state given to it, written off the game's thread.
+
+The host saves after every action. Writing and renaming a file takes about a
+millisecond on an ordinary disk; done on the event loop, every player would
+wait for it. Here the loop only hands over the bytes: a thread writes them
+(atomically, by rename), and if the disk falls behind, states in between are
+skipped. The file on disk is always one whole, recent state.
+"""
+import logging
+import os
+import threading
+from pathlib import Path
+
+logger = logging.getLogger(__name__)
+
+
+class SaveFile:
+    def __init__(self, path: Path):
+        self.path = path
+        self._pending: bytes | None = None
+        self._busy = False
+        self._cond = threading.Condition()
+        self._thread: threading.Thread | None = None
+
+    def put(self, data: bytes) -> None:
+        """Write ``data`` as soon as the thread can (replacing any state not yet written)."""
+        with self._cond:
+            self._pending = data
+            self._cond.notify_all()
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="save-file", daemon=True)
+                self._thread.start()
+
+    def flush(self, timeout: float = 5.0) -> bool:
+        """Wait until everything given has been written; False if the disk did not keep up."""
+        with self._cond:
+            return self._cond.wait_for(lambda: self._pending is None and not self._busy, timeout)
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                self._cond.wait_for(lambda: self._pending is not None)
+                data, self._pending, self._busy = self._pending, None, True
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                tmp = self.path.with_suffix(".tmp")
+                tmp.write_bytes(data)
+                os.replace(tmp, self.path)
+            except OSError as e:                 # a full disk must not end the game; the last good file stays
+                logger.error("could not save the game to %s: %s", self.path, e)
+            finally:
+                with self._cond:
+                    self._busy = False
+                    self._cond.notify_all()
