@@ -23,8 +23,12 @@ class FrameError(ValueError):
         self.reason = reason
 
 
+_PACKER = msgpack.Packer(use_bin_type=True)     # one, reused: packb would build (and free) a new one per message
+
+
 def encode(obj) -> bytes:
-    body = msgpack.packb(obj, use_bin_type=True)
+    """A whole frame for ``obj`` (from the event loop's thread: the packer is shared)."""
+    body = _PACKER.pack(obj)
     if len(body) > MAX_FRAME:
         raise FrameError(f"message of {len(body)} bytes is over the {MAX_FRAME} limit")
     return HEADER.pack(len(body)) + body
@@ -45,20 +49,30 @@ def decode(body: bytes):
         raise FrameError("trailing bytes after the message") from None
     except (ValueError, TypeError, msgpack.UnpackException, RecursionError) as e:
         raise FrameError(f"not a valid message ({type(e).__name__})") from None
-    _check(obj, 0)
+    kind = type(obj)
+    if kind is dict or kind is list:
+        _check(obj, 0)
+    elif kind not in _PLAIN:
+        raise FrameError(f"a {kind.__name__} is not allowed in a message")
     return obj
 
 
+_PLAIN = frozenset((str, int, float, bool, type(None)))
+
+
 def _check(obj, depth: int) -> None:
-    if depth > MAX_DEPTH:
+    """Every key a str, every value plain data, nothing nested deeper than MAX_DEPTH. Runs on
+    every message a peer receives, so it looks at types exactly and recurses only into containers."""
+    if depth > MAX_DEPTH or (depth == MAX_DEPTH and obj):
         raise FrameError("message nested too deeply")
-    if isinstance(obj, dict):
-        for key, value in obj.items():
-            if not isinstance(key, str):
+    if type(obj) is dict:
+        for key in obj:
+            if type(key) is not str:
                 raise FrameError("map keys must be strings")
+        obj = obj.values()
+    for value in obj:
+        kind = type(value)
+        if kind is dict or kind is list:
             _check(value, depth + 1)
-    elif isinstance(obj, list):
-        for value in obj:
-            _check(value, depth + 1)
-    elif not (obj is None or isinstance(obj, (str, int, float, bool))):
-        raise FrameError(f"a {type(obj).__name__} is not allowed in a message")
+        elif kind not in _PLAIN:
+            raise FrameError(f"a {kind.__name__} is not allowed in a message")

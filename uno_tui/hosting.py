@@ -23,6 +23,7 @@ logger = logging.getLogger(__name__)
 DEFAULT_PORT = 7531
 HELLO_TIMEOUT = 5.0
 PING_INTERVAL = 5.0
+LOG_SAVE_DELAY = 1.0        # the log (words only) is saved at most this often; the game after every action
 MAX_NAME = 24
 UNKNOWN_TOKEN = "unknown seat token: this game does not know it"
 
@@ -55,6 +56,9 @@ class HostSession:
         self.port: int | None = None
         self._tasks: set[asyncio.Task] = set()
         self._save_file = SaveFile(saved_game_path())
+        self._log_file = SaveFile(saved_log_path())
+        self._log_timer: asyncio.TimerHandle | None = None
+        self.game_id = new_token()               # ties the log file to this game's save
 
     # ------------------------------------------------------------------ server
     async def serve(self, bind: str = "0.0.0.0", port: int = DEFAULT_PORT) -> int:
@@ -89,7 +93,11 @@ class HostSession:
         await asyncio.gather(*tasks, return_exceptions=True)
         if self.table is not None:
             self.table.close()
+        if self._log_timer is not None:
+            self._log_timer.cancel()
+            self._save_log()
         await asyncio.to_thread(self._save_file.flush)
+        await asyncio.to_thread(self._log_file.flush)
 
     # ------------------------------------------------------------------ one connection
     def _accept(self, reader, writer) -> None:
@@ -244,22 +252,36 @@ class HostSession:
     def save(self) -> None:
         """Write the match, seats and tokens (atomically, off the loop) so `uno-tui host --resume` can
         carry on. msgpack rather than JSON: it takes a quarter of the time, and this runs after every action."""
-        state = {"settings": asdict(self.settings), "host_name": self.host_name, "password": self.password,
+        state = {"game": self.game_id, "settings": asdict(self.settings), "host_name": self.host_name, "password": self.password,
                  "port": self.port, "seats": [{"name": s.name, "kind": s.kind, "level": s.level, "token": s.token}
                                               for s in self.seats],
-                 "table": self.table.to_state()}
+                 "table": self.table.to_state(with_log=False)}
         self._save_file.put(msgpack.packb(state))
+        if self._log_timer is None:
+            self._log_timer = asyncio.get_running_loop().call_later(LOG_SAVE_DELAY, self._save_log)
+
+    def _save_log(self) -> None:
+        """The log is most of the saved bytes and only words: it is written a little behind the game."""
+        self._log_timer = None
+        self._log_file.put(msgpack.packb({"game": self.game_id, **self.table.log_state()}))
 
     @classmethod
     def resume(cls, *, pacing: Pacing | None = None, **options) -> "HostSession":
         """The saved game, started again: seats keep their tokens, so players reconnect to their hands."""
         state = msgpack.unpackb(saved_game_path().read_bytes(), strict_map_key=False)
+        try:
+            log = msgpack.unpackb(saved_log_path().read_bytes())
+        except (OSError, ValueError):
+            log = {}
+        if not isinstance(log, dict) or log.get("game") != state["game"]:   # none yet for this game
+            log = {}
         session = cls(GameSettings(**state["settings"]), host_name=state["host_name"],
                       players=len(state["seats"]), headless=state["seats"][0]["kind"] != "host",
                       password=state["password"], pacing=pacing, **options)
+        session.game_id = state["game"]
         for seat, saved in zip(session.seats, state["seats"]):
             seat.name, seat.kind, seat.level, seat.token = saved["name"], saved["kind"], saved["level"], saved["token"]
-        session.table = Table.from_state(state["table"], pacing)
+        session.table = Table.from_state({**state["table"], **log}, pacing)
         session.table.on_change = session.save
         if session.seats[0].kind == "host":
             session.local = LocalChannel(session.table, 0)
@@ -291,6 +313,10 @@ class HostSession:
 
 def saved_game_path():
     return data_dir() / "hosted-game.msgpack"
+
+
+def saved_log_path():
+    return data_dir() / "hosted-game-log.msgpack"
 
 
 def local_addresses() -> list[str]:

@@ -182,15 +182,17 @@ class Table:
                 self._schedule()
 
     # ------------------------------------------------------------------ saving
-    def to_state(self) -> dict:
-        """Everything needed to carry on after a crash, as plain data (see from_state)."""
-        return {"rules": self.rules.to_dict(), "dealer": self.dealer, "version": self.version,
-                "seats": [{"name": s.name, "kind": s.kind, "level": s.level} for s in self.seats],
-                "rng": list(self.rng.getstate()[1]), "match": match_state(self.match), "result": self.result,
-                "ready": sorted(self.ready), "chat": list(self.chat), **self._log_state()}
+    def to_state(self, with_log: bool = True) -> dict:
+        """Everything needed to carry on after a crash, as plain data (see from_state). The log
+        (the words shown to players) can be left out and saved less often with ``log_state``."""
+        state = {"rules": self.rules.to_dict(), "dealer": self.dealer, "version": self.version,
+                 "seats": [{"name": s.name, "kind": s.kind, "level": s.level} for s in self.seats],
+                 "rng": list(self.rng.getstate()[1]), "match": match_state(self.match), "result": self.result,
+                 "ready": sorted(self.ready), "chat": list(self.chat)}
+        return {**state, **self.log_state()} if with_log else state
 
-    def _log_state(self) -> dict:
-        """The log, each table of names stored once (a host saves this after every action)."""
+    def log_state(self) -> dict:
+        """The log as plain data, each list of names stored once."""
         tables: dict[tuple, int] = {}
         log = [[e, tables.setdefault(tuple(n), len(tables))] for e, n in self.log]
         return {"log": log, "log_names": [list(n) for n in tables]}
@@ -205,7 +207,7 @@ class Table:
         table.match = restore_match(rules, state["match"])
         table.version, table.result, table.ready = state["version"], state["result"], set(state["ready"])
         table.chat.extend(state["chat"])
-        table.log.extend((e, state["log_names"][n]) for e, n in state["log"])
+        table.log.extend((e, state["log_names"][n]) for e, n in state.get("log", ()))
         for i, seat in enumerate(table.seats):
             if seat.kind == "human":
                 seat.away = True                 # until they reconnect
