@@ -49,12 +49,12 @@ class Peer(BotClient):
     async def run(self, stop: asyncio.Event, enough) -> None:
         while not stop.is_set():
             msg = await self.step()
-            if msg.get("ack") is not None:
-                self.acked[msg["ack"]] = msg["version"]
             if any(e.get("type") == "hand_over" for e in msg.get("events", [])):
                 self.hands += 1
-            if enough():
-                stop.set()
+            if msg.get("ack") is not None:
+                self.acked[msg["ack"]] = msg["version"]
+                if enough():                 # checked on answers only: it costs the loop time otherwise
+                    stop.set()
 
 
 async def play(players: list[Peer], enough, limit: float = 300) -> None:

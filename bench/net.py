@@ -92,7 +92,7 @@ async def main_async(args) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--peers", type=int, default=10)
-    parser.add_argument("--commands", type=int, default=300)
+    parser.add_argument("--commands", type=int, default=1000)
     parser.add_argument("--echo", type=int, default=2000)
     asyncio.run(main_async(parser.parse_args()))
 
