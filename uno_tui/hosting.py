@@ -252,10 +252,10 @@ class HostSession:
     def save(self) -> None:
         """Write the match, seats and tokens (atomically, off the loop) so `uno-tui host --resume` can
         carry on. msgpack rather than JSON: it takes a quarter of the time, and this runs after every action."""
-        state = {"game": self.game_id, "settings": asdict(self.settings), "host_name": self.host_name, "password": self.password,
-                 "port": self.port, "seats": [{"name": s.name, "kind": s.kind, "level": s.level, "token": s.token}
-                                              for s in self.seats],
-                 "table": self.table.to_state(with_log=False)}
+        state = {"game": self.game_id, "settings": asdict(self.settings), "host_name": self.host_name,
+                 "password": self.password, "port": self.port,
+                 "seats": [{"name": s.name, "kind": s.kind, "level": s.level, "token": s.token} for s in self.seats],
+                 "table": self.table.to_state()}
         self._save_file.put(msgpack.packb(state))
         if self._log_timer is None:
             self._log_timer = asyncio.get_running_loop().call_later(LOG_SAVE_DELAY, self._save_log)

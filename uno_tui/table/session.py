@@ -182,17 +182,16 @@ class Table:
                 self._schedule()
 
     # ------------------------------------------------------------------ saving
-    def to_state(self, with_log: bool = True) -> dict:
-        """Everything needed to carry on after a crash, as plain data (see from_state). The log
-        (the words shown to players) can be left out and saved less often with ``log_state``."""
-        state = {"rules": self.rules.to_dict(), "dealer": self.dealer, "version": self.version,
-                 "seats": [{"name": s.name, "kind": s.kind, "level": s.level} for s in self.seats],
-                 "rng": list(self.rng.getstate()[1]), "match": match_state(self.match), "result": self.result,
-                 "ready": sorted(self.ready), "chat": list(self.chat)}
-        return {**state, **self.log_state()} if with_log else state
+    def to_state(self) -> dict:
+        """Everything needed to carry on after a crash, as plain data (see from_state), but the
+        log: only words for the players, and most of the bytes, it is saved apart (log_state)."""
+        return {"rules": self.rules.to_dict(), "dealer": self.dealer, "version": self.version,
+                "seats": [{"name": s.name, "kind": s.kind, "level": s.level} for s in self.seats],
+                "rng": list(self.rng.getstate()[1]), "match": match_state(self.match), "result": self.result,
+                "ready": sorted(self.ready), "chat": list(self.chat)}
 
     def log_state(self) -> dict:
-        """The log as plain data, each list of names stored once."""
+        """The log as plain data, each list of names stored once (from_state takes it along)."""
         tables: dict[tuple, int] = {}
         log = [[e, tables.setdefault(tuple(n), len(tables))] for e, n in self.log]
         return {"log": log, "log_names": [list(n) for n in tables]}
