@@ -42,47 +42,56 @@ asyncio.run(main())
 """
 
 
-async def echo_rtts(count: int) -> list[float]:
-    port = free_port()
-    proc = start(["-c", ECHO_SERVER, str(port)])
-    try:
-        await wait_port(port)
-        reader, writer = await asyncio.open_connection(LOOPBACK, port)
+class Echo:
+    """A client of the echo server, timing round trips of a frame the size of a command."""
+
+    def __init__(self, reader, writer):
+        self.reader, self.writer = reader, writer
         frame = b"x" * 60
-        data = struct.pack(">I", len(frame)) + frame
-        times = []
+        self.data = struct.pack(">I", len(frame)) + frame
+        self.rtts: list[float] = []
+
+    async def round(self, count: int) -> None:
         for _ in range(count):
             t = time.perf_counter()
-            writer.write(data)
-            await writer.drain()
-            await reader.readexactly(len(data))
-            times.append(time.perf_counter() - t)
-        writer.close()
-        return times
-    finally:
-        proc.kill()
+            self.writer.write(self.data)
+            await self.writer.drain()
+            await self.reader.readexactly(len(self.data))
+            self.rtts.append(time.perf_counter() - t)
 
 
-async def game_latencies(peers: int, commands: int) -> list[float]:
-    port = free_port()
+async def measure(peers: int, commands: int, echoes: int, rounds: int) -> tuple[list[float], list[float]]:
+    """Rounds alternate echo round trips and game commands, so a machine that speeds up or
+    slows down during the run weighs on both sides of the ratio alike."""
+    echo_port, port = free_port(), free_port()
+    echo_server = start(["-c", ECHO_SERVER, str(echo_port)])
     host = start_host(port, peers, "--rate", "10000")
     try:
+        await wait_port(echo_port)
         await wait_port(port)
+        echo = Echo(*await asyncio.open_connection(LOOPBACK, echo_port))
         players = [Peer(await connect(LOOPBACK, port, f"P{i}"), i) for i in range(peers)]
-        await play(players, lambda: sum(len(p.acked) for p in players) >= commands)
+        for r in range(1, rounds + 1):
+            await echo.round(echoes // rounds)
+            target = commands * r // rounds
+            await play(players, lambda: sum(len(p.acked) for p in players) >= target)
+            await asyncio.sleep(0.3)             # the game settles (updates on their way land) before the echo round
         for p in players:
             p.channel.close()
-        return latencies(players)
+        echo.writer.close()
+        return echo.rtts, latencies(players)
     finally:
-        host.kill()
-        host.communicate()
+        for proc in (host, echo_server):
+            proc.kill()
+            proc.communicate()
 
 
 async def main_async(args) -> None:
-    rtts = await echo_rtts(args.echo)
-    lat = await game_latencies(args.peers, args.commands)
+    rtts, lat = await measure(args.peers, args.commands, args.echo, args.rounds)
     e50, e99 = statistics.median(rtts), pct(rtts, 0.99)
     l50, l99 = statistics.median(lat), pct(lat, 0.99)
+    print(f"{args.rounds} rounds, each {args.echo // args.rounds} echo round trips then "
+          f"{args.commands // args.rounds} game commands")
     print(f"raw asyncio length-prefixed echo, {len(rtts)} round trips: p50 {e50 * 1e3:.3f} ms, p99 {e99 * 1e3:.3f} ms")
     print(f"command to all {args.peers} peers holding its update, {len(lat)} commands: "
           f"p50 {l50 * 1e3:.3f} ms, p99 {l99 * 1e3:.3f} ms")
@@ -94,6 +103,7 @@ def main() -> None:
     parser.add_argument("--peers", type=int, default=10)
     parser.add_argument("--commands", type=int, default=1000)
     parser.add_argument("--echo", type=int, default=2000)
+    parser.add_argument("--rounds", type=int, default=5)
     asyncio.run(main_async(parser.parse_args()))
 
 

@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 from tests.net_helpers import LOOPBACK, TIMEOUT, free_port, join, playing_client, wait_listening
+from uno_tui.table import merge_view
 
 
 def host_process(port: int, *extra: str) -> subprocess.Popen:
@@ -23,9 +24,7 @@ async def drain(client, quiet: float = 2.5) -> None:
         except asyncio.TimeoutError:
             return
         if msg.get("type") in ("update", "snapshot"):
-            view = msg["view"]
-            view.setdefault("table", client.view["table"] if client.view else None)
-            client.view = view
+            client.view = merge_view(client.view, msg["view"])
 
 
 async def test_a_killed_host_resumes_and_players_get_their_hands_back():

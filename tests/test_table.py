@@ -79,6 +79,26 @@ async def test_a_human_seat_plays_through_the_channel_and_sequence_numbers_incre
     assert moves > 0 and table.game.over
 
 
+async def test_updates_carry_only_the_table_keys_that_changed_and_merge_to_the_whole_view():
+    table = Table(make_rules("classic", match_mode="first_to", match_target=100), bot_seats(3), seed=4,
+                  pacing=Pacing.instant())
+    sent = []                                    # each message, with the whole table part as it was then
+    table.connect(None, lambda msg: sent.append((msg, table._table_info())))
+    table.start()
+    while not table.match.over:
+        await asyncio.sleep(0.01)
+    table.close()
+    model, deltas = ClientModel(), []
+    for msg, whole in sent:
+        if msg["type"] == "update" and "table" in msg["view"]:
+            deltas.append(set(msg["view"]["table"]))
+        model.apply(msg)
+        assert model.view["table"] == whole
+    assert "rules" in deltas[0]                  # the first update carries it whole, then only changes
+    assert len(deltas) > 1 and all("rules" not in keys and "deck" not in keys for keys in deltas[1:])
+    assert any("scores" in keys for keys in deltas)
+
+
 async def test_no_update_ever_holds_another_seats_hidden_cards():
     seats = [Seat(f"H{i}", "human") for i in range(2)] + bot_seats(2, "hard")
     table = Table(make_rules("hp2000", match_mode="single"), seats, seed=11, pacing=Pacing.instant())

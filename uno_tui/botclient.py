@@ -1,6 +1,7 @@
 """A bot at the other end of a channel: it plays a seat from exactly the messages a
 person's client gets (used by tests, benchmarks, and anyone wanting a bot over the LAN)."""
 from .bots import Bot
+from .table.protocol import merge_view
 
 
 class BotClient:
@@ -25,10 +26,7 @@ class BotClient:
             return msg
         if msg.get("ack") is not None and msg["ack"] == self.waiting:
             self.waiting = None
-        view = msg["view"]
-        if "table" not in view and self.view is not None:
-            view["table"] = self.view["table"]        # unchanged since the last update: not resent
-        self.view = view
+        self.view = view = merge_view(self.view, msg["view"])
         self.bot.observe(view, msg.get("events", []))
         if view["over"]:
             if self.auto_ready and view["seat"] is not None and view["seat"] not in view["table"]["ready"] \

@@ -6,6 +6,8 @@ sequence gap means something was lost: the model asks for a snapshot.
 import itertools
 from dataclasses import dataclass, field
 
+from .table.protocol import merge_view
+
 LOG_KEEP = 500
 CHAT_KEEP = 200
 
@@ -34,10 +36,7 @@ class ClientModel:
             return "gap"
         self.last_seq = seq or self.last_seq
         if kind == "update":
-            view = msg["view"]
-            if "table" not in view and self.view is not None:
-                view["table"] = self.view["table"]    # unchanged since the last update: not resent
-            self.view = view
+            self.view = view = merge_view(self.view, msg["view"])
             for event in msg.get("events", []):
                 if event["type"] == "hand_over":
                     self.last_hands = event["hands"]

@@ -52,7 +52,7 @@ def own_view(game: Game, public: dict, seat: int | None) -> dict:
     mine = seat is not None and 0 <= seat < game.n
     view = dict(public)
     view["seat"] = seat if mine else None
-    view["hand"] = sorted(CODES[c] for c in game.hands[seat]) if mine else []
+    view["hand"] = sorted([CODES[c] for c in game.hands[seat]]) if mine else []
     view["drawn"] = CODES[game.drawn] if mine and game.phase == "drawn" and game.decider == seat else None
     view["shown"] = [{"seat": s, "cards": list(cards)} for s, cards, viewers in game.shown
                      if (viewers is None and s != seat) or (viewers is not None and seat in viewers)]

@@ -14,6 +14,14 @@ COMMANDS = {
 }
 
 
+def merge_view(previous: dict | None, view: dict) -> dict:
+    """An update's view made whole: its ``table`` part holds only the keys that changed since
+    the last one (and is left out when none did). Returns ``view``, completed in place."""
+    if previous is not None:
+        view["table"] = {**previous["table"], **view["table"]} if "table" in view else previous["table"]
+    return view
+
+
 class ProtocolError(ValueError):
     """A message that is not one of ours, or not well formed; ``reason`` is for people."""
 

@@ -410,8 +410,10 @@ class Table:
         for listener in to if to is not None else [*self.listeners, *self._active_bot_listeners()]:
             seat = listener.seat
             view = own_view(self.game, public, seat)
-            if listener.table_sent != table:
-                view["table"] = listener.table_sent = table
+            sent = listener.table_sent
+            if sent != table:                    # what changed since this listener's last copy
+                view["table"] = table if sent is None else {k: v for k, v in table.items() if sent.get(k) != v}
+                listener.table_sent = table
             listener.send({"type": "update", "version": self.version, "view": view,
                            "events": [redact(e, seat) for e in events],
                            "log": self._lines(events, seat, names),
@@ -429,9 +431,9 @@ class Table:
 
     def _snapshot(self, listener: Listener) -> dict:
         seat = listener.seat
-        listener.table_sent = None              # the snapshot carries the table part: send it again next
+        view = self._view(seat)
+        listener.table_sent = view["table"]      # updates carry only what changes from here
         log = []
         for event, names in self.log:
             log += self._lines([event], seat, names)
-        return {"type": "snapshot", "view": self._view(seat), "log": log[-LOG_KEEP:],
-                "chat": list(self.chat)}
+        return {"type": "snapshot", "view": view, "log": log[-LOG_KEEP:], "chat": list(self.chat)}
