@@ -148,8 +148,8 @@ class HardBot(NormalBot):
     """Remembers every card, reads which colours opponents lack, attacks the leader."""
     level = "hard"
     # Weights, tuned with bench/bots.py (spending wilds early and bluffing both lost games).
-    block_weight = 1.0   # the next player's chance to follow our card
-    hold_weight = 0.25   # ending on a colour we hold more of
+    stuck_weight = 1.0   # the next player cannot follow our card (and draws)
+    again_weight = 0.5   # we can play again on what is on top when our turn comes back
     wild_cost = 10.0     # what spending a wild early gives up
 
     def __init__(self, seed=None):
@@ -308,11 +308,17 @@ class _Context:
         return score + self.settle(color, rank, rest)
 
     def settle(self, color: str, rank: str, rest: list[str]) -> float:
-        """How good it is to end the turn on this top card holding ``rest``."""
-        counts = colour_counts(rest)
+        """How good it is to end the turn on this top card holding ``rest``: the two ways the
+        next player's turn can go, weighed by the chance they can follow. If they cannot, they
+        draw and the card is still there for us; if they can, they most likely stay on its colour."""
+        bot = self.bot
+        keeps_colour = any(color_of(c) == color or is_wild(c) for c in rest)
+        again = bot.again_weight if keeps_colour or any(rank_of(c) == rank for c in rest) else -bot.again_weight
         danger = 3 if self.nxt_count <= 2 else 1
-        chance = self.bot.follow_chance(self.view, self.pool, self.nxt, color, rank)
-        return counts[color] * self.bot.hold_weight - self.bot.block_weight * danger * chance
+        chance = bot.follow_chance(self.view, self.pool, self.nxt, color, rank)
+        stuck = bot.stuck_weight * danger + again
+        follow = bot.again_weight if keeps_colour else -bot.again_weight
+        return (1 - chance) * stuck + chance * follow
 
 
 BOTS = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}
