@@ -1,0 +1,55 @@
+"""One connection's read deadline, on 127.0.0.1: a whole frame must arrive within the idle
+timeout, however it trickles in; a peer that keeps sending whole frames is never cut off."""
+import asyncio
+import time
+
+import pytest
+
+from net.connection import Connection
+from net.frames import encode
+from tests.net_helpers import LOOPBACK
+
+
+async def connected_pair(idle_timeout: float):
+    """(our Connection, the peer's writer) over a real loopback socket."""
+    accepted = asyncio.get_running_loop().create_future()
+    server = await asyncio.start_server(lambda r, w: accepted.set_result((r, w)), LOOPBACK, 0)
+    _, peer = await asyncio.open_connection(LOOPBACK, server.sockets[0].getsockname()[1])
+    reader, writer = await asyncio.wait_for(accepted, 5)
+    server.close()
+    return Connection(reader, writer, idle_timeout=idle_timeout), peer
+
+
+async def test_a_frame_that_trickles_in_past_the_timeout_is_cut_off():
+    conn, peer = await connected_pair(idle_timeout=0.3)
+
+    async def trickle():
+        peer.write(b"\x00\x00\x00\x64")              # 100 bytes announced, one sent every 0.1 s
+        for _ in range(100):
+            peer.write(b"x")
+            await asyncio.sleep(0.1)
+
+    task = asyncio.create_task(trickle())
+    start = time.monotonic()
+    with pytest.raises(asyncio.TimeoutError):
+        await conn.read_frame()
+    assert time.monotonic() - start < 2
+    task.cancel()
+    conn.close("test over")
+    peer.close()
+
+
+async def test_whole_frames_keep_coming_for_longer_than_the_timeout_and_all_arrive():
+    conn, peer = await connected_pair(idle_timeout=0.3)
+
+    async def steady():
+        for i in range(12):                          # 1.2 s of frames, 0.1 s apart
+            peer.write(encode({"n": i}))
+            await asyncio.sleep(0.1)
+
+    task = asyncio.create_task(steady())
+    got = [await conn.read() for _ in range(12)]
+    assert got == [{"n": i} for i in range(12)]
+    await task
+    conn.close("test over")
+    peer.close()
