@@ -168,13 +168,12 @@ class Game:
             return self._legal
         if self.over or not 0 <= seat < self.n:
             return []
-        acts = []
-        if self.window >= 0 and self.window != seat:
-            acts.append(CATCH[self.window])
+        acts = self._decisions() if seat == self.decider else []
+        window = self.window
         if len(self.hands[seat]) == 1 and not self.uno_said[seat]:
-            acts.append(SAY_UNO)
-        if seat == self.decider:
-            acts += self._decisions()
+            acts.insert(0, SAY_UNO)
+        if window >= 0 and window != seat:
+            acts.insert(0, CATCH[window])
         self._legal_seat, self._legal = seat, acts     # the last answer, until the state changes
         return acts
 
@@ -264,7 +263,8 @@ class Game:
                 and self._wd4_illegal(self.hands[seat], last)):
             self.phase, self.drawn = "drawn", last
         else:
-            self._begin(self.next_seat(seat))
+            nxt = (seat + self.direction) % self.n
+            self.phase, self.turn, self.decider, self.drawn = "turn", nxt, nxt, -1
 
     def _do_keep(self, seat, action):
         self._event("keep", seat)
@@ -466,20 +466,25 @@ class Game:
         return True
 
     def _draw(self, seat: int, count: int, reason: str) -> list[int]:
-        drawn = []
         pile = self.draw_pile
-        for _ in range(count):
-            if not pile:
-                if not self._refill():
-                    break
-                pile = self.draw_pile
-            drawn.append(pile.pop())
+        if len(pile) >= count:                   # the usual case: no reshuffle on the way
+            drawn = pile[:-count - 1:-1]         # as if popped one by one
+            del pile[-count:]
+        else:
+            drawn = []
+            for _ in range(count):
+                if not pile:
+                    if not self._refill():
+                        break
+                    pile = self.draw_pile
+                drawn.append(pile.pop())
         if drawn:
             self.hands[seat].extend(drawn)
             self.uno_said[seat] = False
             if self.record:
+                codes = [CODES[drawn[0]]] if len(drawn) == 1 else [CODES[c] for c in drawn]
                 self._events.append({"type": "draw", "seat": seat, "count": len(drawn), "reason": reason,
-                                     "secret": {"cards": [CODES[c] for c in drawn]}, "to": (seat,)})
+                                     "secret": {"cards": codes}, "to": (seat,)})
         return drawn
 
     def _hat_draw(self, seat: int):
