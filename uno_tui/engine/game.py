@@ -55,16 +55,18 @@ def shuffle(rng: random.Random, cards: list[int]) -> None:
     cards.sort(key=lambda _: r())
 
 
-_DECKS: dict[tuple, list[int]] = {}
+_DECKS: dict[int, tuple[Rules, list[int]]] = {}
 
 
 def _deck_of(rules: Rules) -> list[int]:
-    """A fresh copy of the edition's deck, built once per deck spec."""
-    key = tuple(rules.deck.items())
-    deck = _DECKS.get(key)
-    if deck is None:
-        deck = _DECKS[key] = build_deck(rules.deck)
-    return list(deck)
+    """A fresh copy of the edition's deck, built once per rules object (kept with it, so its id
+    cannot be reused while cached; a handful of rules objects exist at a time)."""
+    cached = _DECKS.get(id(rules))
+    if cached is None or cached[0] is not rules:
+        if len(_DECKS) > 64:
+            _DECKS.clear()
+        cached = _DECKS[id(rules)] = (rules, build_deck(rules.deck))
+    return list(cached[1])
 
 
 class GameError(ValueError):
@@ -105,7 +107,7 @@ class Game:
         self.total_cards = len(cards)
         self.draw_pile = cards[::-1]          # top card last, so drawing is pop()
         self.discard: list[int] = []          # top card last
-        self.hands: list[list[int]] = [[] for _ in range(players)]
+        self.hands: list[list[int]] = [[]] * players     # dealt in _deal
         self.dealer = dealer
         self.direction = 1
         self.color = -1                       # active colour, -1 until chosen
