@@ -245,14 +245,8 @@ class Game:
         handler(self, seat, action)
         return events
 
-    def _do_play(self, seat, action):
-        card = CARD_OF[action.card]
-        if self.phase == "respond":          # stacking a draw card on the one played at you
-            self.attack = None
-        self._play(seat, card, action)
-
     def _do_play_drawn(self, seat, action):
-        self._play(seat, self.drawn, action)
+        self._do_play(seat, action, self.drawn)
 
     def _do_draw(self, seat, action):
         self.passes = 0
@@ -381,7 +375,12 @@ class Game:
         n, self.pending_draw = self.pending_draw, 0
         return n
 
-    def _play(self, seat: int, card: int, action: Action):
+    def _do_play(self, seat: int, action: Action, card: int = -1):
+        """A card from the hand, or (``card``) the one just drawn. The hottest path of all."""
+        if card < 0:
+            card = CARD_OF[action.card]
+            if self.phase == "respond":      # stacking a draw card on the one played at you
+                self.attack = None
         hand, uno = self.hands[seat], action.uno
         if card == WILD_DRAW_FOUR:
             self.wd4_guilty = self._wd4_illegal(hand, card)
