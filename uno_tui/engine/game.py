@@ -468,7 +468,7 @@ class Game:
 
     def _draw(self, seat: int, count: int, reason: str) -> list[int]:
         pile = self.draw_pile
-        if len(pile) >= count:                   # the usual case: no reshuffle on the way
+        if 0 < count <= len(pile):               # the usual case: no reshuffle on the way
             drawn = pile[:-count - 1:-1]         # as if popped one by one
             del pile[-count:]
         else:
