@@ -88,9 +88,11 @@ async def test_start_screen_play_now_is_one_key_away():
     from uno_tui.app import UnoApp
     app = UnoApp(pacing=FAST)
     async with app.run_test(size=(80, 24)) as pilot:
+        assert await wait_for(pilot, lambda: app.focused is not None and app.focused.id == "play")  # on screen
         await pilot.press("enter")
-        assert await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
-        view = app.screen.model.view
+        # the game screen, perhaps under a decision already (a first wild's colour, a card played at you)
+        assert await wait_for(pilot, lambda: any(isinstance(s, GameScreen) and s.model.view for s in app.screen_stack))
+        view = game_screen(app).model.view
         assert view["players"] == 4 and view["table"]["rules"]["preset"] == "classic"
         assert [s["level"] for s in view["table"]["seats"][1:]] == ["normal"] * 3
 
