@@ -1,7 +1,7 @@
 """A hosting app and a joining app in one test, playing cards at each other over 127.0.0.1."""
 from textual.widgets import Select
 
-from tests.test_ui_play import wait_for
+from tests.test_ui_play import game_screen, wait_for
 from uno_tui.app import UnoApp
 from uno_tui.screens.game import GameScreen
 from uno_tui.screens.lobby import HostScreen
@@ -48,10 +48,10 @@ async def test_host_and_join_apps_play_cards_at_each_other():
             assert await wait_for(host_pilot, lambda: session.seats[1].name == "Jo")
             await host_pilot.press("ctrl+s")
             assert await wait_for(host_pilot, lambda: isinstance(host_app.screen, GameScreen))
-            assert await wait_for(join_pilot, lambda: join_app.screen.model.view is not None)
+            assert await wait_for(join_pilot, lambda: game_screen(join_app).model.view is not None)
             plays = {"Hana": 0, "Jo": 0}
             for _ in range(400):
-                view = host_app.screen.model.view if isinstance(host_app.screen, GameScreen) else None
+                view = game_screen(host_app).model.view
                 if view and view["over"] or min(plays.values()) >= 3:
                     break
                 for name, app, pilot in (("Hana", host_app, host_pilot), ("Jo", join_app, join_pilot)):
@@ -59,11 +59,11 @@ async def test_host_and_join_apps_play_cards_at_each_other():
                         plays[name] += 1
                 await host_pilot.pause(0.02)
             assert min(plays.values()) >= 3 or view["over"]
-            host_log = [line["text"] for line in host_app.screen.model.log]
-            join_log = [line["text"] for line in join_app.screen.model.log]
+            host_log = [line["text"] for line in game_screen(host_app).model.log]
+            join_log = [line["text"] for line in game_screen(join_app).model.log]
             assert any(t.startswith("Jo played") or t.startswith("Jo drew") for t in host_log)
             assert any(t.startswith("Hana played") or t.startswith("Hana drew") for t in join_log)
             # both screens show the same table: the same top card and counts
-            assert await wait_for(join_pilot, lambda: join_app.screen.model.view["counts"]
-                                  == host_app.screen.model.view["counts"])
+            assert await wait_for(join_pilot, lambda: game_screen(join_app).model.view["counts"]
+                                  == game_screen(host_app).model.view["counts"])
         await session.close()

@@ -31,7 +31,11 @@ async def test_the_setup_screen_starts_the_game_it_describes():
         app.screen.query_one("#players", Select).value = 3
         await pilot.pause()
         await pilot.press("ctrl+s")
-        assert await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.model.view)
-        view = app.screen.model.view
+        def game():
+            """The game screen once it has a view, perhaps under a decision already (a first wild's colour)."""
+            return next((s for s in app.screen_stack if isinstance(s, GameScreen) and s.model.view), None)
+
+        assert await wait_for(pilot, game)
+        view = game().model.view
         assert view["table"]["rules"]["preset"] == "hp2000" and view["players"] == 3
     assert load_settings().edition == "hp2000"
