@@ -20,9 +20,8 @@ def test_an_unreadable_or_invalid_file_gives_the_default():
 
 async def test_the_setup_screen_starts_the_game_it_describes():
     from uno_tui.app import UnoApp
-    from uno_tui.screens.game import GameScreen
     from textual.widgets import Select
-    from tests.ui_helpers import wait_for
+    from tests.ui_helpers import game_screen, wait_for
     app = UnoApp()
     async with app.run_test(size=(100, 40)) as pilot:
         app.menu_choice("setup")
@@ -31,11 +30,7 @@ async def test_the_setup_screen_starts_the_game_it_describes():
         app.screen.query_one("#players", Select).value = 3
         await pilot.pause()
         await pilot.press("ctrl+s")
-        def game():
-            """The game screen once it has a view, perhaps under a decision already (a first wild's colour)."""
-            return next((s for s in app.screen_stack if isinstance(s, GameScreen) and s.model.view), None)
-
-        assert await wait_for(pilot, game)
-        view = game().model.view
+        assert await wait_for(pilot, lambda: game_screen(app))
+        view = game_screen(app).model.view
         assert view["table"]["rules"]["preset"] == "hp2000" and view["players"] == 3
     assert load_settings().edition == "hp2000"

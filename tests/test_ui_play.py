@@ -1,7 +1,7 @@
 """Pilot tests: a player at the keyboard and mouse plays whole hands and every decision."""
 from textual.widgets import Button
 
-from tests.ui_helpers import rigged_app, seeded_app, wait_for
+from tests.ui_helpers import game_screen, rigged_app, seeded_app, wait_for
 from uno_tui.screens.game import GameScreen
 from uno_tui.screens.modals import ColorPicker, HandOverScreen, RespondModal
 from uno_tui.table import Pacing
@@ -11,14 +11,9 @@ FAST = Pacing.instant()
 STEPS = 600
 
 
-def game_screen(app) -> GameScreen:
-    return next(s for s in app.screen_stack if isinstance(s, GameScreen))
-
-
 async def my_turn(pilot, app) -> GameScreen:
     """The game screen, once the first view is in and it is my decision."""
-    assert await wait_for(pilot, lambda: any(isinstance(s, GameScreen) and s.model.view and s.model.my_decision()
-                                             for s in app.screen_stack))
+    assert await wait_for(pilot, lambda: game_screen(app) and game_screen(app).model.my_decision())
     return game_screen(app)
 
 
@@ -32,6 +27,8 @@ async def play_by_keys(pilot, app, use_mouse=False) -> int:
     for _ in range(STEPS):
         await pilot.pause(0.005)
         screen, game = app.screen, game_screen(app)
+        if game is None:                         # the first view is not in yet
+            continue
         view = game.model.view
         if isinstance(screen, HandOverScreen):
             return moves
@@ -41,7 +38,7 @@ async def play_by_keys(pilot, app, use_mouse=False) -> int:
         if isinstance(screen, RespondModal):
             await pilot.press("a")
             continue
-        if view is None or not game.model.my_decision():
+        if not game.model.my_decision():
             continue
         kinds = {a["kind"] for a in view["legal"]}
         if view["phase"] == "drawn":
@@ -90,8 +87,7 @@ async def test_start_screen_play_now_is_one_key_away():
     async with app.run_test(size=(80, 24)) as pilot:
         assert await wait_for(pilot, lambda: app.focused is not None and app.focused.id == "play")  # on screen
         await pilot.press("enter")
-        # the game screen, perhaps under a decision already (a first wild's colour, a card played at you)
-        assert await wait_for(pilot, lambda: any(isinstance(s, GameScreen) and s.model.view for s in app.screen_stack))
+        assert await wait_for(pilot, lambda: game_screen(app))
         view = game_screen(app).model.view
         assert view["players"] == 4 and view["table"]["rules"]["preset"] == "classic"
         assert [s["level"] for s in view["table"]["seats"][1:]] == ["normal"] * 3

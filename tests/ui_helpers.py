@@ -1,5 +1,6 @@
 """Shared set-ups for the UI tests: apps on rigged or seeded tables."""
 from uno_tui.app import UnoApp
+from uno_tui.screens.game import GameScreen
 from uno_tui.engine import make_rules, rigged_deck
 from uno_tui.settings import GameSettings
 from uno_tui.table import LocalChannel, Pacing, Seat, Table
@@ -15,6 +16,12 @@ async def wait_for(pilot, cond, steps=1000):
             return True
         await pilot.pause(0.01)
     return cond()
+
+
+def game_screen(app) -> GameScreen | None:
+    """The game screen once its first view is in, wherever it is on the stack: a decision
+    (a first wild's colour, a card played at you) can already be open over it."""
+    return next((s for s in app.screen_stack if isinstance(s, GameScreen) and s.model.view), None)
 
 
 def seeded_app(bots=("normal", "normal", "normal"), seed=1, pacing=FROZEN, **settings) -> UnoApp:
