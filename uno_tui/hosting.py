@@ -23,7 +23,8 @@ logger = logging.getLogger(__name__)
 DEFAULT_PORT = 7531
 HELLO_TIMEOUT = 5.0
 PING_INTERVAL = 5.0
-LOG_SAVE_DELAY = 1.0        # the log (words only) is saved at most this often; the game after every action
+SAVE_DELAY = 0.25           # the game is saved this long after a change: a burst of moves costs one save
+LOG_SAVE_DELAY = 1.0        # the log (words only, most of the bytes) at most this often
 MAX_NAME = 24
 UNKNOWN_TOKEN = "unknown seat token: this game does not know it"
 
@@ -57,7 +58,7 @@ class HostSession:
         self._tasks: set[asyncio.Task] = set()
         self._save_file = SaveFile(saved_game_path())
         self._log_file = SaveFile(saved_log_path())
-        self._log_timer: asyncio.TimerHandle | None = None
+        self._save_timers: dict = {}              # write method -> its pending timer
         self.game_id = new_token()               # ties the log file to this game's save
 
     # ------------------------------------------------------------------ server
@@ -93,9 +94,9 @@ class HostSession:
         await asyncio.gather(*tasks, return_exceptions=True)
         if self.table is not None:
             self.table.close()
-        if self._log_timer is not None:
-            self._log_timer.cancel()
-            self._save_log()
+        for write, timer in list(self._save_timers.items()):
+            timer.cancel()
+            self._write(write)
         await asyncio.to_thread(self._save_file.flush)
         await asyncio.to_thread(self._log_file.flush)
 
@@ -250,19 +251,29 @@ class HostSession:
 
     # ------------------------------------------------------------------ saving
     def save(self) -> None:
-        """Write the match, seats and tokens (atomically, off the loop) so `uno-tui host --resume` can
-        carry on. msgpack rather than JSON: it takes a quarter of the time, and this runs after every action."""
+        """After every change (so `uno-tui host --resume` can carry on). The files are written off
+        the loop, and a moment later: saving cost every player about a millisecond per move when
+        bots played fast, and a burst of moves now costs one save. A crash loses at most the
+        last SAVE_DELAY of play."""
+        loop = asyncio.get_running_loop()
+        for write, delay in ((self._save_game, SAVE_DELAY), (self._save_log, LOG_SAVE_DELAY)):
+            if write not in self._save_timers:
+                self._save_timers[write] = loop.call_later(delay, self._write, write)
+
+    def _write(self, write) -> None:
+        del self._save_timers[write]
+        write()
+
+    def _save_game(self) -> None:
+        """The match, seats and tokens, in msgpack: a quarter of JSON's time."""
         state = {"game": self.game_id, "settings": asdict(self.settings), "host_name": self.host_name,
                  "password": self.password, "port": self.port,
                  "seats": [{"name": s.name, "kind": s.kind, "level": s.level, "token": s.token} for s in self.seats],
                  "table": self.table.to_state()}
         self._save_file.put(msgpack.packb(state))
-        if self._log_timer is None:
-            self._log_timer = asyncio.get_running_loop().call_later(LOG_SAVE_DELAY, self._save_log)
 
     def _save_log(self) -> None:
-        """The log is most of the saved bytes and only words: it is written a little behind the game."""
-        self._log_timer = None
+        """The log, tied to the game's save by its id."""
         self._log_file.put(msgpack.packb({"game": self.game_id, **self.table.log_state()}))
 
     @classmethod

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from ..bots import Bot, make_bot
 from ..engine import Action, IllegalAction, Match, Rules, redact, seat_view
-from ..engine.state import match_state, restore_match
+from ..engine.state import match_state, restore_match, restore_rng, rng_state
 from ..engine.view import own_view, public_view
 from .describe import describe
 from .protocol import MAX_CHAT, ProtocolError, clean_text, parse_command
@@ -187,7 +187,7 @@ class Table:
         log: only words for the players, and most of the bytes, it is saved apart (log_state)."""
         return {"rules": self.rules.to_dict(), "dealer": self.dealer, "version": self.version,
                 "seats": [{"name": s.name, "kind": s.kind, "level": s.level} for s in self.seats],
-                "rng": list(self.rng.getstate()[1]), "match": match_state(self.match), "result": self.result,
+                "rng": rng_state(self.rng), "match": match_state(self.match), "result": self.result,
                 "ready": sorted(self.ready), "chat": list(self.chat)}
 
     def log_state(self) -> dict:
@@ -202,7 +202,7 @@ class Table:
         rules = Rules(**{**state["rules"], "first_card_back": tuple(state["rules"]["first_card_back"])})
         seats = [Seat(s["name"], s["kind"], s["level"]) for s in state["seats"]]
         table = cls(rules, seats, pacing=pacing, dealer=state["dealer"])
-        table.rng.setstate((3, tuple(state["rng"]), None))
+        restore_rng(state["rng"], table.rng)
         table.match = restore_match(rules, state["match"])
         table.version, table.result, table.ready = state["version"], state["result"], set(state["ready"])
         table.chat.extend(state["chat"])
