@@ -92,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
             return asyncio.run(headless_host(settings, args, seats))
         from .app import UnoApp
         UnoApp(host=dict(settings=settings, host_name=name, players=seats, password=args.password,
-                         bind=args.bind, port=args.port, rate=args.rate, burst=2 * args.rate,
+                         bind=args.bind, port=args.port, rate=args.rate, burst=args.rate,
                          resume=args.resume)).run()
         return 0
     from .app import UnoApp
@@ -107,10 +107,10 @@ async def headless_host(settings, args, seats: int) -> int:
     log = logging.getLogger("uno-tui.host")
     need = min(args.players or seats, seats)
     if args.resume:
-        session = HostSession.resume(rate=args.rate, burst=2 * args.rate)
+        session = HostSession.resume(rate=args.rate, burst=args.rate)
     else:
         session = HostSession(settings, players=seats, headless=True, password=args.password, rate=args.rate,
-                              burst=2 * args.rate)
+                              burst=args.rate)
     try:
         port = await session.serve(args.bind, args.port)
     except OSError as e:

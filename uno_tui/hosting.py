@@ -41,7 +41,7 @@ class LobbySeat:
 class HostSession:
     def __init__(self, settings: GameSettings, *, host_name: str = "Host", players: int | None = None,
                  headless: bool = False, password: str | None = None, seed=None, pacing: Pacing | None = None,
-                 on_change=None, rate: float = 30.0, burst: int = 60):
+                 on_change=None, rate: float = 30.0, burst: int = 30):
         self.settings, self.password, self.seed, self.pacing = settings, password, seed, pacing
         self.host_name = clean_text(host_name, MAX_NAME) or "Host"
         count = players or len(settings.bots) + 1
@@ -176,27 +176,24 @@ class HostSession:
         if self.table is not None:
             self.listeners[conn] = self.table.connect(seat, conn.send)
         limit = RateLimit(self.rate, self.burst)
-        dropped = count = 0
+        dropped = 0
         while not conn.closed:
             body = await conn.read_frame()
-            count += 1
-            if count % 8 == 0:                   # a peer with a full buffer must not hold the loop
-                await asyncio.sleep(0)
-            if not limit.allow():                # over the rate: dropped before it costs a decode
+            if limit.allow():
+                self._message(conn, seat, decode(body))
+            else:                                # over the rate: dropped before it costs a decode
                 dropped += 1
-                await asyncio.sleep(0)
-                if dropped > 2 * self.burst:
+                if dropped > self.burst:
                     conn.close("flooding")
-                elif dropped % self.burst == 1:
+                elif dropped == 1:
                     conn.send({"type": "error", "id": None, "reason": "too many messages: slow down"})
-                continue
-            msg = decode(body)
-            kind = msg.get("type") if isinstance(msg, dict) else None
-            if kind == "ping":
-                conn.send({"type": "pong"})
-                continue
-            if kind == "pong":
-                continue
+            await asyncio.sleep(0)               # one frame at a time: a peer with a full buffer must not hold the loop
+
+    def _message(self, conn: Connection, seat: int | None, msg) -> None:
+        kind = msg.get("type") if isinstance(msg, dict) else None
+        if kind == "ping":
+            conn.send({"type": "pong"})
+        elif kind != "pong":
             listener = self.listeners.get(conn)
             if listener is None:
                 self._lobby_message(conn, seat, msg)
