@@ -6,6 +6,7 @@ None to do nothing now.
 """
 import random
 
+from . import search
 from .cards import ATTACKS, CLASSIC_DECK, COLOR_NAMES, colour_counts, color_of, is_wild, points, rank_of
 
 LEVELS = ("easy", "normal", "hard")
@@ -151,6 +152,8 @@ class HardBot(NormalBot):
     stuck_weight = 1.0   # the next player cannot follow our card (and draws)
     again_weight = 0.5   # we can play again on what is on top when our turn comes back
     wild_cost = 10.0     # what spending a wild early gives up
+    endgame = 3          # heads-up, once a hand is down to this many cards: play the hand out (search.py)
+    deals = 128          # ... on this many guesses at the other hand
 
     def __init__(self, seed=None):
         super().__init__(seed)
@@ -219,7 +222,19 @@ class HardBot(NormalBot):
         return max(COLORS, key=lambda c: ctx.settle(c, "W", hand))
 
     def pick_play(self, view, plays):
-        """The play whose best continuation (heads-up, a chain of turn-taking cards) scores most."""
+        """The play whose best continuation (heads-up, a chain of turn-taking cards) scores most;
+        in a heads-up endgame, the one that wins most hands played out from here."""
+        best = self._best_scored(view, plays)
+        moves = [a for a in plays if a["kind"] == "play" and not a.get("uno")]
+        if (best["kind"] == "play" and view["phase"] == "turn" and min(view["counts"]) <= self.endgame
+                and len({(a["card"], a.get("color")) for a in moves}) > 1 and search.applies(view)):
+            other = 1 - view["seat"]
+            won = search.wins([(a["card"], a.get("color")) for a in moves], view["hand"], self.unseen(view),
+                              view["counts"][other], self.voids.get(other, ()), self.rng, self.deals)
+            best = moves[max(range(len(moves)), key=lambda i: won[i] + (0.5 if moves[i] == best else 0))]
+        return best
+
+    def _best_scored(self, view, plays):
         ctx = _Context(self, view)
         best, best_score = plays[0], None
         for a in plays:

@@ -1,0 +1,52 @@
+"""The hard bot's heads-up endgame search (uno_tui/bots/search.py)."""
+import random
+
+from uno_tui.bots import make_bot, search
+
+# Every card the opponent can hold is green; the top is a red 3.
+GREEN_ONLY = {"G1": 2, "G2": 2, "G5": 2, "G6": 2, "G9": 2}
+DECK = {**GREEN_ONLY, "G3": 1, "R7": 1, "R8": 1}
+
+
+def endgame_view(**changes) -> dict:
+    """Heads-up, our turn with three cards; the opponent is down to one."""
+    view = {"players": 2, "seat": 0, "counts": [3, 1], "hand": ["G3", "R7", "R8"], "top": "R3", "color": "red",
+            "direction": 1, "turn": 0, "decider": 0, "phase": "turn", "catchable": None, "attack": None,
+            "table": {"deck": DECK, "rules": {}},
+            "legal": [{"kind": "play", "card": c, "uno": u} for c in ("G3", "R7", "R8") for u in (False, True)]
+            + [{"kind": "draw"}]}
+    return {**view, **changes}
+
+
+def test_playing_out_finds_the_move_the_opponent_cannot_follow():
+    won = search.wins([("G3", None), ("R7", None), ("R8", None)], ["G3", "R7", "R8"], GREEN_ONLY, 1, (),
+                      random.Random(1), 50)
+    assert won == [0, 50, 50]          # a green top lets the last green card out; a red one cannot be followed
+
+
+def test_a_wild_is_tried_with_the_colour_it_names():
+    won = search.wins([("W", "green"), ("W", "red")], ["W", "R8"], GREEN_ONLY, 1, (), random.Random(2), 40)
+    assert won == [0, 40]
+
+
+def test_the_hard_bot_takes_the_winning_move_in_the_endgame():
+    bot = make_bot("hard", 5)
+    action = bot.decide(endgame_view())
+    assert action["kind"] == "play" and action["card"] in ("R7", "R8")
+
+
+def test_guessed_hands_leave_out_what_the_opponent_showed_it_lacks():
+    pool = {"G1": 3, "G2": 3, "B1": 3, "B2": 3}
+    for seed in range(30):
+        hand, pile = search._deal(pool, 4, {"green"}, random.Random(seed))
+        assert len(hand) == 4 and not any(c[0] == "G" for c in hand)
+        assert sorted(hand + pile) == sorted(c for c, n in pool.items() for _ in range(n))
+    hand, _ = search._deal({"G1": 3, "B1": 1}, 3, {"green"}, random.Random(0))
+    assert sorted(hand) == ["B1", "G1", "G1"]       # not enough of anything else: the guess takes what is left
+
+
+def test_search_is_only_for_the_game_it_simulates():
+    assert search.applies(endgame_view())
+    assert not search.applies(endgame_view(players=3))
+    assert not search.applies(endgame_view(table={"deck": {**DECK, "WS": 1}, "rules": {}}))   # an edition's card
+    assert not search.applies(endgame_view(table={"deck": DECK, "rules": {"stack_draw_two": True}}))

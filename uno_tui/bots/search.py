@@ -1,0 +1,123 @@
+"""The hard bot's endgame look-ahead in a two-player classic game: play the hand out many times.
+
+The other hand is hidden, so the bot deals it many ways, each from the cards it has
+not seen and, where it can, without what the opponent showed it lacks. On every deal
+it plays each candidate move and then the rest of the hand, both sides on a plain
+policy (the colour held most, wilds last), and takes the move that wins most often.
+Every move is tried on the same deals, so luck weighs on all of them alike.
+
+Only heads-up classic rules are simulated: skip, reverse, draw two and wild draw
+four give the mover another turn; a drawn card that fits is played; no stacking,
+no challenges. Plain data only, like the rest of the bot.
+"""
+import random
+
+from .cards import CLASSIC_DECK, COLOR_NAMES
+
+LETTERS = {name: letter for letter, name in COLOR_NAMES.items()}
+AGAIN = ("S", "R", "+2")                     # heads-up: the mover plays again
+UNMODELLED = ("stack_draw_two", "stack_draw_four", "draw_until_playable")
+
+
+def applies(view: dict) -> bool:
+    """Two players, the classic cards, and no house rule the simulation leaves out."""
+    table = view.get("table") or {}
+    rules = table.get("rules") or {}
+    deck = table.get("deck") or CLASSIC_DECK
+    return view["players"] == 2 and deck.keys() <= CLASSIC_DECK.keys() and not any(rules.get(r) for r in UNMODELLED)
+
+
+def wins(moves: list[tuple[str, str | None]], hand: list[str], pool: dict[str, int], opponent_cards: int,
+         lacks, rng: random.Random, deals: int) -> list[int]:
+    """For each move (a card and, for a wild, the colour named), how many of ``deals`` it won."""
+    won = [0] * len(moves)
+    for _ in range(deals):
+        other, pile = _deal(pool, opponent_cards, lacks, rng)
+        for i, (card, colour) in enumerate(moves):
+            mine = list(hand)
+            mine.remove(card)
+            if not mine:
+                won[i] += 1
+                continue
+            hands, left = [mine, list(other)], list(pile)
+            top = _put_down(card, LETTERS.get(colour), hands, left, 0)
+            won[i] += _play_out(hands, left, *top) == 0
+    return won
+
+
+def _deal(pool: dict[str, int], count: int, lacks, rng: random.Random) -> tuple[list[str], list[str]]:
+    """One guess at the other hand (``count`` cards, what it lacks only if nothing else is left) and the pile."""
+    cards = [code for code, n in pool.items() for _ in range(n)]
+    rng.shuffle(cards)
+    ordered = [c for c in cards if not _lacked(c, lacks)] + [c for c in cards if _lacked(c, lacks)]
+    pile = ordered[count:]
+    rng.shuffle(pile)
+    return ordered[:count], pile
+
+
+def _lacked(card: str, lacks) -> bool:
+    if card[0] == "W":
+        return "wild" in lacks
+    return COLOR_NAMES[card[0]] in lacks or "rank:" + card[1:] in lacks
+
+
+def _put_down(card: str, colour: str | None, hands: list[list[str]], pile: list[str], mover: int):
+    """``mover`` plays ``card`` (naming ``colour`` if wild): the new colour and rank on top, and who moves."""
+    rank = "*"
+    if card[0] != "W":
+        colour, rank = card[0], card[1:]
+    give = 4 if card == "W+4" else 2 if rank == "+2" else 0
+    victim = hands[1 - mover]
+    for _ in range(min(give, len(pile))):
+        victim.append(pile.pop())
+    return colour, rank, mover if card == "W+4" or rank in AGAIN else 1 - mover
+
+
+def _play_out(hands: list[list[str]], pile: list[str], colour: str, rank: str, mover: int) -> int:
+    """Both sides on the plain policy to the end of the hand: the winner (if the pile runs
+    dry first, the smaller hand)."""
+    for _ in range(300):
+        hand = hands[mover]
+        card = _choose(hand, colour, rank)
+        if card is None:
+            if not pile:
+                break
+            card = pile.pop()
+            hand.append(card)
+            if card[0] != "W" and card[0] != colour and card[1:] != rank:
+                mover = 1 - mover
+                continue
+        hand.remove(card)
+        if not hand:
+            return mover
+        colour, rank, mover = _put_down(card, _most_held(hand), hands, pile, mover)
+    return 0 if len(hands[0]) <= len(hands[1]) else 1
+
+
+def _choose(hand: list[str], colour: str, rank: str) -> str | None:
+    """The plain policy: a card of the colour held most (higher numbers first), a wild last."""
+    best, best_score, counts = None, -100.0, None
+    for card in hand:
+        if card[0] == "W":
+            score = -10.0
+        elif card[0] == colour or card[1:] == rank:
+            counts = counts or _counts(hand)
+            score = counts[card[0]] + (int(card[1:]) / 100 if card[1:].isdigit() else 0.2)
+        else:
+            continue
+        if score > best_score:
+            best, best_score = card, score
+    return best
+
+
+def _counts(hand: list[str]) -> dict[str, int]:
+    counts = dict.fromkeys("RYGB", 0)
+    for card in hand:
+        if card[0] != "W":
+            counts[card[0]] += 1
+    return counts
+
+
+def _most_held(hand: list[str]) -> str:
+    counts = _counts(hand)
+    return max(counts, key=counts.get)
