@@ -1,4 +1,4 @@
-"""A match as plain data and back: what a host writes after every action to survive a crash."""
+"""A match as plain data and back: what a host writes as the game goes, to survive a crash."""
 import random
 from array import array
 from base64 import b64decode, b64encode
@@ -16,7 +16,7 @@ _MATCH_FIELDS = ("n", "dealer", "dealer_draw", "scores", "hands_won", "history",
 
 def rng_state(rng: random.Random) -> list:
     """The generator's 625 words as one base64 string: as a list of ints they were most of
-    a save's size and time (three generators are saved after every action)."""
+    a save's size and time (every save holds three generators)."""
     version, internal, gauss = rng.getstate()
     return [version, b64encode(array("I", internal).tobytes()).decode(), gauss]
 
