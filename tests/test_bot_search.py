@@ -50,3 +50,34 @@ def test_search_is_only_for_the_game_it_simulates():
     assert not search.applies(endgame_view(players=3))
     assert not search.applies(endgame_view(table={"deck": {**DECK, "WS": 1}, "rules": {}}))   # an edition's card
     assert not search.applies(endgame_view(table={"deck": DECK, "rules": {"stack_draw_two": True}}))
+
+
+def drawn_view(drawn: str, hand: list[str], counts: list[int], top="R3", **changes) -> dict:
+    """Our turn after drawing a card that fits: play it (naming each colour if wild) or keep it."""
+    colours = ("red", "yellow", "green", "blue") if drawn[0] == "W" else (None,)
+    plays = [{"kind": "play_drawn", "uno": False, **({"color": c} if c else {})} for c in colours]
+    view = endgame_view(hand=hand, counts=counts, top=top, phase="drawn", drawn=drawn,
+                        legal=plays + [{"kind": "keep"}])
+    return {**view, **changes}
+
+
+def test_keeping_is_played_out_as_the_other_player_moving_on_the_same_top():
+    # Any green top lets the opponent's last (green) card out; the red 3 left on top does not.
+    won = search.wins([("G3", None), None], ["G3", "R7"], GREEN_ONLY, 1, (), random.Random(3), 40, ("red", "R3"))
+    assert won[0] == 0 and won[1] > 30
+
+
+def test_the_hard_bot_keeps_a_drawn_card_that_would_hand_over_the_game():
+    action = make_bot("hard", 6).decide(drawn_view("G3", ["G3", "R7"], [2, 1]))
+    assert action == {"kind": "keep"}
+
+
+def test_the_hard_bot_plays_a_drawn_card_that_wins():
+    action = make_bot("hard", 7).decide(drawn_view("R7", ["R7"], [1, 1]))
+    assert action["kind"] == "play_drawn"
+
+
+def test_the_hard_bot_keeps_a_drawn_wild_while_hands_are_long():
+    hand = ["W", "R1", "Y2", "G4", "B5", "B6", "Y8"]
+    assert make_bot("hard", 8).decide(drawn_view("W", hand, [7, 6])) == {"kind": "keep"}
+    assert make_bot("hard", 8).decide(drawn_view("R5", ["R5", *hand[1:]], [7, 6]))["kind"] == "play_drawn"

@@ -153,7 +153,9 @@ class HardBot(NormalBot):
     again_weight = 0.5   # we can play again on what is on top when our turn comes back
     wild_cost = 10.0     # what spending a wild early gives up
     endgame = 3          # heads-up, once a hand is down to this many cards: play the hand out (search.py)
-    deals = 128          # ... on this many guesses at the other hand
+    deals = 128          # ... on this many guesses at the other hand,
+    finalists = 3        # ... then the moves that won most
+    refine = 3           # ... on this many times as many again
 
     def __init__(self, seed=None):
         super().__init__(seed)
@@ -226,13 +228,26 @@ class HardBot(NormalBot):
         in a heads-up endgame, the one that wins most hands played out from here."""
         best = self._best_scored(view, plays)
         moves = [a for a in plays if a["kind"] == "play" and not a.get("uno")]
-        if (best["kind"] == "play" and view["phase"] == "turn" and min(view["counts"]) <= self.endgame
-                and len({(a["card"], a.get("color")) for a in moves}) > 1 and search.applies(view)):
-            other = 1 - view["seat"]
-            won = search.wins([(a["card"], a.get("color")) for a in moves], view["hand"], self.unseen(view),
-                              view["counts"][other], self.voids.get(other, ()), self.rng, self.deals)
-            best = moves[max(range(len(moves)), key=lambda i: won[i] + (0.5 if moves[i] == best else 0))]
+        if (best["kind"] == "play" and view["phase"] == "turn" and self._searches(view)
+                and len({(a["card"], a.get("color")) for a in moves}) > 1):
+            best = moves[self._most_won(view, [(a["card"], a.get("color")) for a in moves], moves.index(best))]
         return best
+
+    def _searches(self, view) -> bool:
+        return min(view["counts"]) <= self.endgame and search.applies(view)
+
+    def _most_won(self, view, moves, preferred: int) -> int:
+        """Which move wins most hands played out (search.py; the preferred one on a tie). Every move
+        gets ``deals`` deals, then the best few as many again several times over, as they are
+        the ones a few lucky deals could put in the wrong order."""
+        other = 1 - view["seat"]
+        guess = (view["hand"], self.unseen(view), view["counts"][other], self.voids.get(other, ()), self.rng)
+        top = (view["color"], view["top"])
+        won = search.wins(moves, *guess, self.deals, top)
+        won[preferred] += 0.5
+        finalists = sorted(range(len(moves)), key=won.__getitem__, reverse=True)[:self.finalists]
+        more = search.wins([moves[i] for i in finalists], *guess, self.deals * self.refine, top)
+        return max(finalists, key=lambda i: won[i] + more[finalists.index(i)])
 
     def _best_scored(self, view, plays):
         ctx = _Context(self, view)
@@ -251,13 +266,23 @@ class HardBot(NormalBot):
         return best
 
     def drawn(self, view, legal):
-        """Play the drawn card (a card shed is worth more than one kept), naming the best colour."""
+        """Play the drawn card (a card shed is worth more than one kept), naming the best colour;
+        but keep a drawn wild for when it matters, and in a heads-up endgame play the hand out
+        both ways (playing the card and keeping it)."""
         card = view["drawn"]
         ctx = _Context(self, view)
         rest = list(view["hand"])
         rest.remove(card)
         plays = [a for a in legal if a["kind"] == "play_drawn" and not a.get("uno")]
         best = max(plays, key=lambda a: ctx.value_of_play(card, a.get("color") or color_of(card), rest, 0))
+        keep = {"kind": "keep"}
+        if keep not in legal:
+            return self.with_uno(best, legal)
+        if self._searches(view):
+            options = plays + [keep]
+            best = options[self._most_won(view, [(card, a.get("color")) for a in plays] + [None], plays.index(best))]
+        elif is_wild(card):
+            best = keep
         return self.with_uno(best, legal)
 
     def should_challenge(self, view) -> bool:
