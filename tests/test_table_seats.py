@@ -105,6 +105,21 @@ async def test_a_dropped_player_is_away_at_once_then_a_bot_plays_and_they_come_b
     table.close()
 
 
+async def test_the_bot_to_move_thinks_only_when_its_pause_is_over():
+    table = uno_table(pacing=Pacing(bot_delay=0.3, catch_delay={"hard": 0.3}, grace=0, hand_pause=0))
+    bob = table.seats[1].bot
+    thought = []
+    decide = bob.decide
+    bob.decide = lambda view: thought.append(view["decider"] == 1) or decide(view)
+    ann = LocalChannel(table, 0)
+    await ann.send({"type": "action", "id": 1, "action": {"kind": "play", "card": "R1", "uno": True}})
+    await settle(table)
+    assert table.game.decider == 1 and True not in thought      # Ann's card is on the table; Bob has not begun
+    assert await eventually(lambda: table.game.decider != 1 or table.game.over)
+    assert True in thought
+    table.close()
+
+
 async def test_the_turn_timer_lets_a_bot_move_for_a_slow_human():
     seats = [Seat("Ann", "human"), Seat("Bob", "bot")]
     pacing = Pacing(bot_delay=0, catch_delay={"normal": 0}, turn_timeout=0.05, grace=0, hand_pause=0)

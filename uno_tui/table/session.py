@@ -319,14 +319,17 @@ class Table:
                 if i == decider and s.kind == "human" and self.pacing.turn_timeout is not None:
                     self._timers.append(loop.call_later(self.pacing.turn_timeout, self._timeout, i, version))
                 continue
-            action = self._decide(s.bot, i)
-            if action is None:
+            if i == decider:
+                # the player to move thinks when its pause is over, so the move just made shows first
+                self._timers.append(loop.call_later(self.pacing.bot_delay, self._bot_turn, i, version))
                 continue
-            if action["kind"] == "catch":
-                delay = self.pacing.catch_delay.get(s.bot.level, 1.0)
-            else:
-                delay = self.pacing.bot_delay if i == decider else 0
-            self._timers.append(loop.call_later(delay, self._bot_act, i, action, version))
+            action = self._decide(s.bot, i)
+            if action is not None:
+                delay = self._catch_delay(s.bot) if action["kind"] == "catch" else 0
+                self._timers.append(loop.call_later(delay, self._bot_act, i, action, version))
+
+    def _catch_delay(self, bot: Bot) -> float:
+        return self.pacing.catch_delay.get(bot.level, 1.0)
 
     def _decide(self, bot: Bot, seat: int) -> dict | None:
         """A bot's decision; a bot that fails falls back to its seat's last legal action."""
@@ -336,6 +339,20 @@ class Table:
             logger.exception("bot at seat %s failed; playing a safe move instead", seat)
             legal = self.game.legal_actions(seat) if seat == self.game.decider else []
             return legal[-1].to_dict() if legal else None
+
+    def _bot_turn(self, seat: int, version: int) -> None:
+        """The bot to move decides and plays (a catch it spots still waits out its reaction time)."""
+        bot = self.seats[seat].bot
+        if version != self.version or bot is None:
+            return
+        action = self._decide(bot, seat)
+        if action is None:
+            return
+        wait = self._catch_delay(bot) - self.pacing.bot_delay if action["kind"] == "catch" else 0
+        if wait > 0:
+            self._timers.append(asyncio.get_running_loop().call_later(wait, self._bot_act, seat, action, version))
+        else:
+            self._act_for(seat, action)
 
     def _bot_act(self, seat: int, action: dict, version: int) -> None:
         if version != self.version or self.seats[seat].bot is None:
