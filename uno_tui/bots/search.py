@@ -41,7 +41,7 @@ def wins(moves: list[tuple[str, str | None] | None], hand: list[str], pool: dict
             hands, left = [list(hand), list(other)], list(pile)
             if move is None:
                 letter, rank, _ = SPLIT[top[1]]
-                won[i] += _play_out(hands, left, LETTERS[top[0]], "*" if letter == "W" else rank, 1) == 0
+                won[i] += _play_out(hands, left, LETTERS.get(top[0]), "*" if letter == "W" else rank, 1) == 0
                 continue
             card, colour = move
             hands[0].remove(card)
