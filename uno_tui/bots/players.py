@@ -247,7 +247,7 @@ class HardBot(NormalBot):
         won[preferred] += 0.5
         finalists = sorted(range(len(moves)), key=won.__getitem__, reverse=True)[:self.finalists]
         more = search.wins([moves[i] for i in finalists], *guess, self.deals * self.refine, top)
-        return max(finalists, key=lambda i: won[i] + more[finalists.index(i)])
+        return max(zip(finalists, more), key=lambda pair: won[pair[0]] + pair[1])[0]
 
     def _best_scored(self, view, plays):
         ctx = _Context(self, view)

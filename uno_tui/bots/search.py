@@ -35,13 +35,15 @@ def wins(moves: list[tuple[str, str | None] | None], hand: list[str], pool: dict
     named; or None: keep the hand as it is and let the other player move on ``top`` (the colour
     named on the table and the card on top)."""
     won = [0] * len(moves)
+    if top is not None:
+        letter, rank, _ = SPLIT[top[1]]
+        kept = (LETTERS.get(top[0]), "*" if letter == "W" else rank, 1)    # the table as it is; they move
     for _ in range(deals):
         other, pile = _deal(pool, opponent_cards, lacks, rng)
         for i, move in enumerate(moves):
             hands, left = [list(hand), list(other)], list(pile)
             if move is None:
-                letter, rank, _ = SPLIT[top[1]]
-                won[i] += _play_out(hands, left, LETTERS.get(top[0]), "*" if letter == "W" else rank, 1) == 0
+                won[i] += _play_out(hands, left, *kept) == 0
                 continue
             card, colour = move
             hands[0].remove(card)
