@@ -43,8 +43,10 @@ class Peer(BotClient):
         channel.inbox.put_nowait = arrived
 
     async def send(self, command: dict) -> int:
-        self.sent[self.ids + 1] = time.perf_counter()
-        return await super().send(command)
+        start = time.perf_counter()
+        cid = await super().send(command)
+        self.sent[cid] = start
+        return cid
 
     async def run(self, stop: asyncio.Event, enough) -> None:
         while not stop.is_set():

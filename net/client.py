@@ -77,7 +77,7 @@ class NetChannel:
                     if kind == "ping":
                         self.conn.send({"type": "pong"})
                     elif kind == "bye":
-                        self._fail(str(msg.get("reason") or "the host closed the game"))
+                        self._fail(str(msg.get("reason") or "The host ended the game."))
                         return
                     elif kind != "pong":
                         self.inbox.put_nowait(msg)
@@ -87,7 +87,7 @@ class NetChannel:
                 logger.info("lost %s (%s); reconnecting", self.address, type(e).__name__)
                 self.conn.close("lost")
             if not await self._reconnect():
-                self._fail(f"lost the host at {self.address}")
+                self._fail(f"Lost the host at {self.address}: no answer for {self.give_up_after:.0f} s.")
                 return
 
     async def _reconnect(self) -> bool:

@@ -5,11 +5,11 @@ import asyncio
 import msgpack
 import pytest
 
-from tests.net_helpers import LOOPBACK, TIMEOUT, eventually, join, playing_client
+from tests.net_helpers import LOOPBACK, TIMEOUT, eventually, free_port, join, playing_client
 from tests.privacy import assert_private
 from uno_tui.engine import CODES
 from uno_tui.hosting import HostSession
-from uno_tui.netplay import connect, saved_token
+from uno_tui.netplay import JoinError, connect, saved_token
 from uno_tui.settings import GameSettings
 from uno_tui.table import Pacing
 from net.client import NetChannel, Rejected
@@ -136,13 +136,13 @@ async def test_a_new_join_to_the_same_address_takes_the_same_seat():
 async def test_the_handshake_refuses_with_a_reason_a_person_can_read():
     session = host(players=2, headless=False, password="sesame")   # the host sits at seat 0
     port = await session.serve(LOOPBACK, 0)
-    with pytest.raises(Rejected, match="wrong password"):
+    with pytest.raises(JoinError, match=f"The host at 127.0.0.1:{port} said no: wrong password."):
         await join(port, "Ann", password="nope")
     bad = NetChannel(LOOPBACK, port, {"type": "hello", "version": 99, "name": "Old"})
     with pytest.raises(Rejected, match="protocol version 1"):
         await bad.open()
     first = await join(port, "Ann", password="sesame")
-    with pytest.raises(Rejected, match="table is full"):
+    with pytest.raises(JoinError, match="table is full"):
         await join(port, "Bob", password="sesame")
     first.close()
     await session.close()
@@ -170,8 +170,14 @@ async def test_a_host_that_goes_away_is_reported_plainly():
     ch = await join(port, "Ann")
     session.start()
     await session.close()
-    with pytest.raises(ConnectionError, match="host closed the game"):
+    with pytest.raises(ConnectionError, match="^The host ended the game.$"):
         for _ in range(50):
             await asyncio.wait_for(ch.recv(), TIMEOUT)
     ch.close()
 
+
+
+async def test_nobody_hosting_is_said_in_a_sentence():
+    port = free_port()
+    with pytest.raises(JoinError, match=rf"^Nobody is hosting at 127.0.0.1:{port} \(connection refused\).$"):
+        await join(port, "Ann")

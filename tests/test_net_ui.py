@@ -4,7 +4,7 @@ from textual.widgets import Select
 from tests.ui_helpers import game_screen, wait_for
 from uno_tui.app import UnoApp
 from uno_tui.screens.game import GameScreen
-from uno_tui.screens.lobby import HostScreen
+from uno_tui.screens.lobby import LobbyScreen
 from uno_tui.screens.modals import ColorPicker, RespondModal
 from uno_tui.settings import GameSettings
 from uno_tui.table import Pacing
@@ -38,14 +38,16 @@ async def test_host_and_join_apps_play_cards_at_each_other():
     host_app = UnoApp(host=dict(settings=settings, host_name="Hana", players=2, bind="127.0.0.1", port=0),
                       pacing=Pacing.instant(), seed=3)
     async with host_app.run_test(size=(100, 30)) as host_pilot:
-        assert await wait_for(host_pilot, lambda: isinstance(host_app.screen, HostScreen)
-                              and host_app.screen.session.port is not None)
-        session = host_app.screen.session
-        assert isinstance(host_app.screen.query_one("#seat-1", Select), Select)
+        assert await wait_for(host_pilot, lambda: isinstance(host_app.screen, LobbyScreen)
+                              and host_app.screen.lobby is not None)
+        session = host_app.hosting
+        assert host_app.screen.query_one("#seat-1", Select).display
         join_app = UnoApp(join=("127.0.0.1", session.port, "Jo", None, False), pacing=Pacing.instant())
         async with join_app.run_test(size=(100, 30)) as join_pilot:
-            assert await wait_for(join_pilot, lambda: isinstance(join_app.screen, GameScreen))
+            assert await wait_for(join_pilot, lambda: isinstance(join_app.screen, LobbyScreen))
             assert await wait_for(host_pilot, lambda: session.seats[1].name == "Jo")
+            assert await wait_for(join_pilot, lambda: "Jo  (you)" in str(join_app.screen.query_one("#who-1").content))
+            assert not join_app.screen.query_one("#seat-1", Select).display     # the host's controls only
             await host_pilot.press("ctrl+s")
             assert await wait_for(host_pilot, lambda: isinstance(host_app.screen, GameScreen))
             assert await wait_for(join_pilot, lambda: game_screen(join_app).model.view is not None)

@@ -1,7 +1,9 @@
-"""The Textual app: the start screen, set-up, and the game screen over a table channel.
+"""The Textual app: the start screen, set-up, the lobby and the game screen over a table channel.
 
 Only the start screen is imported up front; the game, the set-up and the rules
 load when first used, so `uno-tui` is on screen about as fast as Textual allows.
+The app owns what it opened: a hosted session (closing it ends the game for
+everyone and frees the port) and the channel of the game on screen.
 """
 from pathlib import Path
 
@@ -26,6 +28,8 @@ class UnoApp(App):
         super().__init__()
         self.seed, self.pacing, self.dealer = seed, pacing, dealer
         self.autostart, self.host_options, self.join_options = autostart, host, join
+        self.hosting = None                      # the HostSession this app serves, if any
+        self.channel = None                      # the channel of the game (or lobby) on screen
 
     def on_mount(self) -> None:
         self.theme = "textual-dark"
@@ -41,8 +45,7 @@ class UnoApp(App):
         if self.autostart is None:
             return
         if callable(self.autostart):
-            from .screens.game import GameScreen
-            self.push_screen(GameScreen(self.autostart()))
+            self._game(self.autostart())
         else:
             self.play(self.autostart)
 
@@ -50,16 +53,31 @@ class UnoApp(App):
         """Switch between the dark and the light theme (more in the command palette)."""
         self.theme = self.THEMES[1] if self.theme == self.THEMES[0] else self.THEMES[0]
 
+    def _game(self, channel, title: str = "uno-tui", kind: str = "solo") -> None:
+        from .screens.game import GameScreen
+        self.channel = channel
+        self.push_screen(GameScreen(channel, title, kind))
+
     def play(self, settings) -> None:
         """Start a solo game with these GameSettings."""
-        from .screens.game import GameScreen
         from .solo import start_solo
-        channel = start_solo(settings, seed=self.seed, pacing=self.pacing, dealer=self.dealer)
-        self.push_screen(GameScreen(channel))
+        self._game(start_solo(settings, seed=self.seed, pacing=self.pacing, dealer=self.dealer))
+
+    def resume(self) -> None:
+        """Carry on the saved solo game."""
+        from .solo import resume_solo
+        try:
+            channel = resume_solo(self.pacing)
+        except (OSError, ValueError, KeyError, TypeError) as e:
+            self.notify(f"The saved game could not be read ({e}).", severity="error")
+            return
+        self._game(channel)
 
     def menu_choice(self, choice: str) -> None:
         from .settings import GameSettings, load_settings
-        if choice == "play":
+        if choice == "resume":
+            self.resume()
+        elif choice == "play":
             self.play(GameSettings(name=load_settings().name))
         elif choice == "setup":
             from .screens.setup import SetupScreen
@@ -76,31 +94,79 @@ class UnoApp(App):
             from .screens.lobby import JoinScreen
             self.push_screen(JoinScreen(name=load_settings().name))
 
-    def host_game(self, settings, bind: str = "0.0.0.0", port: int = 7531, resume: bool = False,
+    def host_game(self, settings, bind: str = "0.0.0.0", port: int | None = None, resume: bool = False,
                   **options) -> None:
+        """Open the server (in a worker) and show the lobby, as one of the players at this table."""
+        from .address import DEFAULT_PORT
         from .hosting import HostSession
-        from .screens.lobby import HostScreen
+        port = DEFAULT_PORT if port is None else port
         if resume:
             session = HostSession.resume(pacing=self.pacing, rate=options.get("rate", 30),
-                                         burst=options.get("burst", 60))
+                                         burst=options.get("burst", 30))
         else:
             session = HostSession(settings, pacing=self.pacing, seed=self.seed, **options)
-        self.push_screen(HostScreen(session, bind, port))
+
+        async def serve() -> None:
+            from rich.text import Text
+
+            from .hosting import local_addresses
+            from .screens.lobby import LobbyScreen
+            try:
+                port_open = await session.serve(bind, port)
+            except OSError as e:
+                self.back_to_start(f"Cannot host on port {port}: {e.strerror or e}.")
+                return
+            self.hosting, self.channel = session, session.local
+            where = Text("Friends join with:  ", style="bold")
+            where.append(f"uno-tui join {local_addresses()[0]}:{port_open}\n")
+            where.append("Addresses of this machine: " + "  ·  ".join(f"{a}:{port_open}" for a in local_addresses()),
+                         style="dim")
+            self.push_screen(LobbyScreen(session.local, "host", f"uno-tui · hosting on port {port_open}", where))
+
+        self.run_worker(serve(), group="host", exclusive=True, exit_on_error=False)
 
     def join_game(self, host: str, port: int, name: str, *, password=None, spectate=False, on_error) -> None:
-        """Connect to a host (in a worker); on success the game screen takes the channel."""
-        from .netplay import connect
+        """Connect to a host (in a worker); on success the lobby (or the game) takes the channel."""
+        from .netplay import JoinError, connect
 
         async def run() -> None:
             try:
                 channel = await connect(host, port, name, password=password, spectate=spectate)
-            except (OSError, ConnectionError) as e:
-                on_error(getattr(e, "reason", None) or f"Cannot join {host}:{port}: {e}")
+            except JoinError as e:
+                on_error(e.reason)
                 return
-            from .screens.game import GameScreen
-            self.push_screen(GameScreen(channel, title=f"uno-tui · playing at {host}:{port}"))
+            from .screens.lobby import LobbyScreen
+            self.channel = channel
+            self.push_screen(LobbyScreen(channel, "join", f"uno-tui · playing at {host}:{port}"))
 
         self.run_worker(run(), group="join", exclusive=True, exit_on_error=False)
+
+    def leave_game(self, channel, notice: str | None = None) -> None:
+        """The player left (after confirming), or the host went away (``notice`` says so): close
+        the channel, end a hosted game, and go back to the start screen."""
+        self.run_worker(self._close(channel), group="leave", exit_on_error=False)
+        self.back_to_start(notice)
+
+    async def _close(self, channel=None) -> None:
+        channel = channel or self.channel
+        if channel is not None:
+            channel.close()
+        if channel is self.channel:
+            self.channel = None
+        session, self.hosting = self.hosting, None
+        if session is not None:
+            await session.close()
+
+    def back_to_start(self, notice: str | None = None) -> None:
+        """Every screen off the stack down to the start screen, which says ``notice`` if given."""
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, StartScreen):
+            self.pop_screen()
+        self.screen.refresh_menu(notice)
+
+    async def action_quit(self) -> None:
+        """Quitting ends a hosted game properly (every player told) and saves a solo one."""
+        await self._close()
+        self.exit()
 
     def _set_up(self, settings) -> None:
         if settings is not None:

@@ -1,6 +1,7 @@
 """A bot at the other end of a channel: it plays a seat from exactly the messages a
 person's client gets (used by tests, benchmarks, and anyone wanting a bot over the LAN)."""
 from .bots import Bot
+from .client import command_ids
 from .table.protocol import merge_view
 
 
@@ -8,13 +9,13 @@ class BotClient:
     def __init__(self, channel, bot: Bot, *, auto_ready: bool = False):
         self.channel, self.bot, self.auto_ready = channel, bot, auto_ready
         self.view: dict | None = None
-        self.ids = 0
+        self.ids = command_ids()
         self.waiting: int | None = None          # a command sent and not yet answered
 
     async def send(self, command: dict) -> int:
-        self.ids += 1
-        await self.channel.send({"id": self.ids, **command})
-        return self.ids
+        cid = next(self.ids)
+        await self.channel.send({"id": cid, **command})
+        return cid
 
     async def step(self) -> dict:
         """Take one message; if the bot has something to do now, do it (one command at a time)."""

@@ -4,12 +4,19 @@ Pure data handling (no UI, no sockets), the same for solo, host and join. A
 sequence gap means something was lost: the model asks for a snapshot.
 """
 import itertools
+import random
 from dataclasses import dataclass, field
 
 from .table.protocol import merge_view
 
 LOG_KEEP = 500
 CHAT_KEEP = 200
+
+
+def command_ids() -> itertools.count:
+    """Command ids from a random start: the host remembers a seat's recent ids across
+    reconnects, so a client started afresh (a new `join`) must not reuse them."""
+    return itertools.count(random.SystemRandom().randrange(1, 2 ** 52))
 
 
 @dataclass
@@ -21,7 +28,7 @@ class ClientModel:
     error: str | None = None
     last_hands: list[list[str]] | None = None     # every hand as shown at the end of the last hand
     lobby: dict | None = None                     # the host's lobby, until the game starts
-    _ids: itertools.count = field(default_factory=lambda: itertools.count(1))
+    _ids: itertools.count = field(default_factory=lambda: command_ids())
 
     def apply(self, msg: dict) -> str:
         """Take in one message from the table. Returns what changed: "view", "chat", "error",

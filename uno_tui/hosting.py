@@ -1,32 +1,30 @@
 """Hosting a LAN game: the lobby, the server, and the table once the host starts.
 
 The host runs the only table. Each joining player is a TCP connection that
-becomes a listener on that table, exactly as the host's own in-memory
-channel is; the table decides everything, so no peer can cheat or drift.
+becomes a listener on that table; the host's own screens are one more client,
+over an in-memory channel (HostChannel) that carries the same messages. The
+table decides everything, so no peer can cheat or drift. The app that hosts
+owns the session: closing it says goodbye to everyone and frees the port.
 """
 import asyncio
 import logging
 import socket
 from dataclasses import asdict, dataclass
 
-import msgpack
-
 from net import Connection, FrameError, RateLimit, decode, new_token, tokens_equal
 
-from .savefile import SaveFile
-from .settings import GameSettings, data_dir
+from . import autosave
+from .address import DEFAULT_PORT
+from .settings import GameSettings
 from .solo import BOT_NAMES
-from .table import PROTOCOL_VERSION, LocalChannel, Pacing, Seat, Table
-from .table.protocol import MAX_CHAT, clean_text
+from .table import PROTOCOL_VERSION, Pacing, Seat, Table
+from .table.protocol import MAX_NAME, ProtocolError, clean_text, parse_lobby_command
 
 logger = logging.getLogger(__name__)
-DEFAULT_PORT = 7531
 HELLO_TIMEOUT = 5.0
 PING_INTERVAL = 5.0
-SAVE_DELAY = 0.25           # the game is saved this long after a change: a burst of moves costs one save
-LOG_SAVE_DELAY = 1.0        # the log (words only, most of the bytes) at most this often
-MAX_NAME = 24
 UNKNOWN_TOKEN = "unknown seat token: this game does not know it"
+HOST_ENDED = "The host ended the game."
 
 
 @dataclass
@@ -35,7 +33,48 @@ class LobbySeat:
     kind: str = "open"          # "host", "human", "bot" or "open"
     level: str = "normal"
     token: str | None = None
-    conn: Connection | None = None
+    conn: "Connection | LocalPeer | None" = None
+
+
+class LocalPeer:
+    """The host's own screens, as the session sees them: a receiver like a connection."""
+
+    peer = "the host's own screen"
+
+    def __init__(self):
+        self.queue: asyncio.Queue = asyncio.Queue()
+        self.closed = False
+
+    def send(self, msg: dict) -> None:
+        if not self.closed:
+            self.queue.put_nowait(msg)
+
+    def close(self, reason: str, farewell: dict | None = None) -> None:
+        if not self.closed:
+            self.closed = True
+            self.queue.put_nowait(ConnectionError(reason))
+
+
+class HostChannel:
+    """The host player's channel: the lobby's messages, then the table's, as a joiner gets them."""
+
+    def __init__(self, session: "HostSession"):
+        self.session, self.peer = session, session.seats[0].conn
+
+    async def send(self, msg: dict) -> None:
+        if not self.peer.closed:
+            self.session._message(self.peer, 0, msg)
+
+    async def recv(self) -> dict:
+        msg = await self.peer.queue.get()
+        if isinstance(msg, Exception):
+            self.peer.queue.put_nowait(msg)
+            raise msg
+        return msg
+
+    def close(self) -> None:
+        """The host's screens stop listening; the app that owns the session closes it."""
+        self.peer.close("the host left the table")
 
 
 class HostSession:
@@ -45,21 +84,19 @@ class HostSession:
         self.settings, self.password, self.seed, self.pacing = settings, password, seed, pacing
         self.host_name = clean_text(host_name, MAX_NAME) or "Host"
         count = players or len(settings.bots) + 1
-        self.seats = [LobbySeat(self.host_name, "host")] if not headless else []
+        self.seats = [] if headless else [LobbySeat(self.host_name, "host", conn=LocalPeer())]
         self.seats += [LobbySeat("") for _ in range(count - len(self.seats))]
+        self.local = None if headless else HostChannel(self)
         self.table: Table | None = None
-        self.local: LocalChannel | None = None
-        self.spectators: list[Connection] = []
+        self.spectators: dict = {}                # connection -> the name it gave
         self.listeners: dict = {}                 # connection -> its table listener, once started
         self.on_change = on_change or (lambda: None)
         self.rate, self.burst = rate, burst
         self.server: asyncio.Server | None = None
         self.port: int | None = None
+        self.closed = False
         self._tasks: set[asyncio.Task] = set()
-        self._save_file = SaveFile(saved_game_path())
-        self._log_file = SaveFile(saved_log_path())
-        self._save_timers: dict = {}              # write method -> its pending timer
-        self.game_id = new_token()               # ties the log file to this game's save
+        self.autosave = autosave.Autosave("hosted", self._state, lambda: self.table.log_state())
 
     # ------------------------------------------------------------------ server
     async def serve(self, bind: str = "0.0.0.0", port: int = DEFAULT_PORT) -> int:
@@ -67,6 +104,14 @@ class HostSession:
         self.port = self.server.sockets[0].getsockname()[1]
         self._spawn(self._heartbeat())
         logger.info("hosting on %s:%s", bind, self.port)
+        if self.table is not None:                   # a resumed game: everyone is away until they return
+            for i, seat in enumerate(self.seats):
+                if seat.kind in ("human", "host"):
+                    self.table.mark_away(i)
+            if self.local is not None:
+                self.listeners[self.local.peer] = self.table.connect(0, self.local.peer.send)
+        else:
+            self._lobby_changed()
         return self.port
 
     def _spawn(self, coro) -> None:
@@ -78,12 +123,19 @@ class HostSession:
         while True:
             await asyncio.sleep(PING_INTERVAL)
             for conn in self.connections():
-                conn.send({"type": "ping"})
+                if isinstance(conn, Connection):
+                    conn.send({"type": "ping"})
 
-    def connections(self) -> list[Connection]:
+    def connections(self) -> list:
+        """Everyone who gets messages: seated players (the host's own screen too) and spectators."""
         return [s.conn for s in self.seats if s.conn is not None] + list(self.spectators)
 
-    async def close(self, reason: str = "The host closed the game.") -> None:
+    async def close(self, reason: str = HOST_ENDED) -> None:
+        """End the game for everyone (each gets a ``bye`` with the reason), stop listening (the
+        port is free once this returns), and write the save."""
+        if self.closed:
+            return
+        self.closed = True
         for conn in self.connections():
             conn.close(reason, farewell={"type": "bye", "reason": reason})
         if self.server is not None:
@@ -94,11 +146,7 @@ class HostSession:
         await asyncio.gather(*tasks, return_exceptions=True)
         if self.table is not None:
             self.table.close()
-        for write, timer in list(self._save_timers.items()):
-            timer.cancel()
-            self._write(write)
-        await asyncio.to_thread(self._save_file.flush)
-        await asyncio.to_thread(self._log_file.flush)
+            await asyncio.to_thread(self.autosave.flush)
 
     # ------------------------------------------------------------------ one connection
     def _accept(self, reader, writer) -> None:
@@ -146,7 +194,7 @@ class HostSession:
         if self.password is not None and not tokens_equal(hello.get("password"), self.password):
             return self._reject(conn, "wrong password")
         token = hello.get("token")
-        for i, seat in enumerate(self.seats):       # a token takes its seat back
+        for i, seat in enumerate(self.seats):       # a token takes its seat back, in the lobby too
             if seat.token is not None and tokens_equal(token, seat.token):
                 if seat.conn is not None:
                     seat.conn.close("the player connected again elsewhere")
@@ -159,9 +207,8 @@ class HostSession:
                 if seat.kind == "open":
                     seat.name, seat.kind, seat.token, seat.conn = name, "human", new_token(), conn
                     return self._welcome(conn, i)
-            if not hello.get("spectate"):
-                return self._reject(conn, "the table is full")
-        self.spectators.append(conn)
+            return self._reject(conn, "the table is full")
+        self.spectators[conn] = name
         return self._welcome(conn, None)
 
     def _welcome(self, conn: Connection, seat: int | None) -> int | None:
@@ -174,7 +221,7 @@ class HostSession:
 
     async def _serve(self, conn: Connection, seat: int | None) -> None:
         if self.table is not None:
-            self.listeners[conn] = self.table.connect(seat, conn.send)
+            self.listeners[conn] = self._connect(conn, seat)
         limit = RateLimit(self.rate, self.burst)
         dropped = 0
         while not conn.closed:
@@ -189,7 +236,10 @@ class HostSession:
                     conn.send({"type": "error", "id": None, "reason": "too many messages: slow down"})
             await asyncio.sleep(0)               # one frame at a time: a peer with a full buffer must not hold the loop
 
-    def _message(self, conn: Connection, seat: int | None, msg) -> None:
+    def _connect(self, conn, seat: int | None):
+        return self.table.connect(seat, conn.send, name=self.spectators.get(conn))
+
+    def _message(self, conn, seat: int | None, msg) -> None:
         kind = msg.get("type") if isinstance(msg, dict) else None
         if kind == "ping":
             conn.send({"type": "pong"})
@@ -200,27 +250,35 @@ class HostSession:
             else:
                 self.table.handle(listener, msg)
 
-    def _lobby_message(self, conn: Connection, seat, msg) -> None:
-        if isinstance(msg, dict) and msg.get("type") == "chat" and seat is not None and isinstance(msg.get("text"), str):
-            line = {"type": "chat", "seat": seat, "name": self.seats[seat].name,
-                    "text": clean_text(msg["text"], MAX_CHAT)}
-            for other in self.connections():
-                other.send(line)
-        else:
-            conn.send({"type": "error", "id": msg.get("id") if isinstance(msg, dict) else None,
-                       "reason": "the game has not started yet"})
+    def _lobby_message(self, conn, seat: int | None, msg) -> None:
+        """Before the start: chat from anyone; the host's own screen also seats bots and starts."""
+        try:
+            msg = parse_lobby_command(msg)
+            kind = msg["type"]
+            if kind in ("start", "seat") and not (seat == 0 and self.seats[0].kind == "host"):
+                raise ProtocolError("only the host can do that")
+            if kind == "chat":
+                name = self.seats[seat].name if seat is not None else self.spectators.get(conn, "")
+                line = {"type": "chat", "seat": seat, "name": name, "text": msg["text"],
+                        "spectator": seat is None}
+                for other in self.connections():
+                    other.send(dict(line))
+            elif kind == "seat":
+                self.set_bot(msg["seat"], msg["level"])
+            elif kind == "start":
+                self.start()
+        except ProtocolError as e:
+            conn.send({"type": "error", "id": msg.get("id") if isinstance(msg, dict) else None, "reason": e.reason})
 
     def _gone(self, conn: Connection) -> None:
         listener = self.listeners.pop(conn, None)
         if listener is not None:
             self.table.disconnect(listener)
-        if conn in self.spectators:
-            self.spectators.remove(conn)
+        self.spectators.pop(conn, None)
         for seat in self.seats:
             if seat.conn is conn:
-                seat.conn = None
-                if self.table is None:               # left the lobby: the seat is free again
-                    seat.name, seat.kind, seat.token = "", "open", None
+                seat.conn = None                 # in the lobby the seat keeps its token until the start
+                if self.table is None and not self.closed:
                     self._lobby_changed()
 
     # ------------------------------------------------------------------ lobby
@@ -231,72 +289,52 @@ class HostSession:
 
     def _lobby_changed(self) -> None:
         view = self.lobby_view()
-        for conn in self.connections():
-            conn.send(dict(view))
+        for i, seat in enumerate(self.seats):
+            if seat.conn is not None:
+                seat.conn.send({**view, "you": i})
+        for conn in self.spectators:
+            conn.send({**view, "you": None})
         self.on_change()
 
     def set_bot(self, index: int, level: str | None) -> None:
-        """Before the start: make an empty seat a bot of this level (None: open it again)."""
-        seat = self.seats[index]
-        if self.table is None and seat.kind in ("open", "bot"):
-            seat.kind, seat.level = ("bot", level) if level else ("open", "normal")
-            seat.name = "" if level is None else seat.name
-            self._lobby_changed()
+        """Before the start: make a seat nobody sits at a bot of this level (None: open it again).
+        A player who left the lobby loses their seat this way."""
+        seat = self.seats[index] if 0 <= index < len(self.seats) else None
+        if self.table is not None or seat is None or seat.conn is not None or seat.kind == "host":
+            raise ProtocolError("that seat is taken")
+        seat.kind, seat.level = ("bot", level) if level else ("open", "normal")
+        seat.name, seat.token = "", None
+        self._lobby_changed()
 
     def joined(self) -> int:
         return sum(1 for s in self.seats if s.kind == "human" and s.conn is not None)
 
     # ------------------------------------------------------------------ saving
-    def save(self) -> None:
-        """After every change (so `uno-tui host --resume` can carry on). The files are written off
-        the loop, and a moment later: saving cost every player about a millisecond per move when
-        bots played fast, and a burst of moves now costs one save. A crash loses at most the
-        last SAVE_DELAY of play."""
-        loop = asyncio.get_running_loop()
-        for write, delay in ((self._save_game, SAVE_DELAY), (self._save_log, LOG_SAVE_DELAY)):
-            if write not in self._save_timers:
-                self._save_timers[write] = loop.call_later(delay, self._write, write)
-
-    def _write(self, write) -> None:
-        del self._save_timers[write]
-        write()
-
-    def _save_game(self) -> None:
-        """The match, seats and tokens, in msgpack: a quarter of JSON's time."""
-        state = {"game": self.game_id, "settings": asdict(self.settings), "host_name": self.host_name,
-                 "password": self.password, "port": self.port,
-                 "seats": [{"name": s.name, "kind": s.kind, "level": s.level, "token": s.token} for s in self.seats],
-                 "table": self.table.to_state()}
-        self._save_file.put(msgpack.packb(state))
-
-    def _save_log(self) -> None:
-        """The log, tied to the game's save by its id."""
-        self._log_file.put(msgpack.packb({"game": self.game_id, **self.table.log_state()}))
+    def _state(self) -> dict:
+        """What `uno-tui host --resume` needs: the match, seats and tokens."""
+        return {"settings": asdict(self.settings), "host_name": self.host_name, "password": self.password,
+                "port": self.port,
+                "seats": [{"name": s.name, "kind": s.kind, "level": s.level, "token": s.token} for s in self.seats],
+                "table": self.table.to_state()}
 
     @classmethod
     def resume(cls, *, pacing: Pacing | None = None, **options) -> "HostSession":
         """The saved game, started again: seats keep their tokens, so players reconnect to their hands."""
-        state = msgpack.unpackb(saved_game_path().read_bytes(), strict_map_key=False)
-        try:
-            log = msgpack.unpackb(saved_log_path().read_bytes())
-        except (OSError, ValueError):
-            log = {}
-        if not isinstance(log, dict) or log.get("game") != state["game"]:   # none yet for this game
-            log = {}
+        state = autosave.load("hosted")
         session = cls(GameSettings(**state["settings"]), host_name=state["host_name"],
                       players=len(state["seats"]), headless=state["seats"][0]["kind"] != "host",
                       password=state["password"], pacing=pacing, **options)
-        session.game_id = state["game"]
+        session.autosave.game_id = state["game"]
         for seat, saved in zip(session.seats, state["seats"]):
             seat.name, seat.kind, seat.level, seat.token = saved["name"], saved["kind"], saved["level"], saved["token"]
-        session.table = Table.from_state({**state["table"], **log}, pacing)
-        session.table.on_change = session.save
-        if session.seats[0].kind == "host":
-            session.local = LocalChannel(session.table, 0)
+        session.table = Table.from_state(state["table"], pacing)
+        session.table.on_change = session.autosave.changed
         return session
 
-    def start(self) -> LocalChannel | None:
-        """Start the game: empty seats get bots. Returns the host's own channel (None if headless)."""
+    def start(self) -> None:
+        """Start the game: empty seats get bots, and players who left the lobby are away."""
+        if self.table is not None:
+            raise ProtocolError("the game has started")
         seats = []
         bot_names = iter(BOT_NAMES)
         for s in self.seats:
@@ -306,25 +344,20 @@ class HostSession:
                 s.kind, s.name = "bot", s.name or next(bot_names)
                 seats.append(Seat(s.name, "bot", s.level))
         self.table = Table(self.settings.rules(), seats, seed=self.seed, pacing=self.pacing)
-        self.table.on_change = self.save
+        self.table.on_change = self.autosave.changed
         self.table.start()
         for i, s in enumerate(self.seats):
             if s.conn is not None:
-                self.listeners[s.conn] = self.table.connect(i, s.conn.send)
+                self.listeners[s.conn] = self._connect(s.conn, i)
+            elif s.kind in ("host", "human"):
+                self.table.mark_away(i)
         for conn in self.spectators:
-            self.listeners[conn] = self.table.connect(None, conn.send)
+            self.listeners[conn] = self._connect(conn, None)
         self.on_change()
-        if self.seats and self.seats[0].kind == "host":
-            self.local = LocalChannel(self.table, 0)
-        return self.local
 
 
 def saved_game_path():
-    return data_dir() / "hosted-game.msgpack"
-
-
-def saved_log_path():
-    return data_dir() / "hosted-game-log.msgpack"
+    return autosave.game_path("hosted")
 
 
 def local_addresses() -> list[str]:

@@ -1,5 +1,7 @@
 """Joining: the hello a uno-tui client sends, and the seat tokens it keeps per host."""
+import asyncio
 import json
+import socket
 
 from net.client import NetChannel, Rejected
 
@@ -36,7 +38,41 @@ def save_token(address: str, token: str | None) -> None:
     tmp.replace(path)
 
 
-async def connect(host: str, port: int, name: str, *, password=None, spectate=False, **options) -> NetChannel:
+class JoinError(ConnectionError):
+    """Joining failed; ``reason`` is a sentence for the player."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+def join_error(host: str, port: int, error: Exception) -> JoinError:
+    """Why a join failed, as a person would say it."""
+    where = f"{host}:{port}"
+    if isinstance(error, Rejected):
+        reason = f"The host at {where} said no: {error.reason}."
+    elif isinstance(error, ConnectionRefusedError):
+        reason = f"Nobody is hosting at {where} (connection refused)."
+    elif isinstance(error, (TimeoutError, asyncio.TimeoutError)):
+        reason = f"No answer from {where}: check the address, and that the host is on this network."
+    elif isinstance(error, socket.gaierror):
+        reason = f"Cannot find the computer {host!r}: check the address."
+    elif isinstance(error, OSError) and error.strerror:
+        reason = f"Cannot reach {where} ({error.strerror.lower()})."
+    else:
+        reason = f"{where} did not answer as a uno-tui host."
+    return JoinError(reason)
+
+
+async def connect(host: str, port: int, name: str, **options) -> NetChannel:
+    """Join a host; raises JoinError with a sentence for the player."""
+    try:
+        return await _connect(host, port, name, **options)
+    except OSError as e:                     # ConnectionError, Rejected and timeouts among them
+        raise join_error(host, port, e) from e
+
+
+async def _connect(host: str, port: int, name: str, *, password=None, spectate=False, **options) -> NetChannel:
     address = f"{host}:{port}/{name}"          # one token per host and player name
     hello = {"type": "hello", "version": PROTOCOL_VERSION, "name": name, "spectate": spectate}
     token = saved_token(address)

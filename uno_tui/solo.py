@@ -1,4 +1,8 @@
-"""A solo game: a table in this process with you at seat 0 and bots around it."""
+"""A solo game: a table in this process with you at seat 0 and bots around it, saved as it
+goes (the host's mechanism), so a quit or a crash can be resumed from the start screen."""
+from dataclasses import asdict
+
+from . import autosave
 from .settings import GameSettings
 from .table import LocalChannel, Pacing, Seat, Table
 
@@ -13,15 +17,43 @@ def solo_table(settings: GameSettings, *, seed=None, pacing: Pacing | None = Non
 
 
 class SoloChannel(LocalChannel):
-    """Seat 0 of a table nobody else joins: leaving it ends the table."""
+    """Seat 0 of a table nobody else joins: leaving it ends the table (and keeps its save,
+    unless the match is over)."""
+
+    def __init__(self, table: Table, saver: autosave.Autosave):
+        table.on_change = saver.changed
+        super().__init__(table, 0)
+        self.saver = saver
 
     def close(self) -> None:
         super().close()
         self.table.close()
+        if self.table.match.over:
+            self.saver.discard()
+        else:
+            self.saver.flush()
+
+
+def _saver(table: Table, settings: dict, game_id: str | None = None) -> autosave.Autosave:
+    return autosave.Autosave("solo", lambda: {"settings": settings, "table": table.to_state()}, table.log_state,
+                             game_id)
 
 
 def start_solo(settings: GameSettings, **kwargs) -> SoloChannel:
     """Start the table (inside the running loop) and take seat 0."""
     table = solo_table(settings, **kwargs)
+    saver = _saver(table, asdict(settings))
     table.start()
-    return SoloChannel(table, 0)
+    saver.changed()
+    return SoloChannel(table, saver)
+
+
+def has_saved_game() -> bool:
+    return autosave.game_path("solo").exists()
+
+
+def resume_solo(pacing: Pacing | None = None) -> SoloChannel:
+    """The saved solo game, carried on where it was. Raises OSError or ValueError if it cannot be read."""
+    state = autosave.load("solo")
+    table = Table.from_state(state["table"], pacing)
+    return SoloChannel(table, _saver(table, state["settings"], state["game"]))

@@ -4,12 +4,14 @@ It renders the client model of the seat's view and sends commands through
 the channel. It never touches the engine or a socket: solo, host and join
 all look the same from here.
 """
+import time
+
 from textual import on, work
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Footer, Static
 
 from ..client import ClientModel
 from ..engine import card_info
@@ -18,7 +20,14 @@ from ..prompts import prompt
 from ..widgets.hand import HandView
 from ..widgets.table_view import LogView, OpponentList, PileView, StatusLine
 from .help import HelpScreen
-from .modals import ColorPicker, HandOverScreen, RespondModal
+from .modals import ChatPrompt, ColorPicker, ConfirmLeave, HandOverScreen, RespondModal
+
+#: what leaving does, said before the player confirms it
+LEAVING = {
+    "solo": "Your game is saved: Resume it from the start screen.",
+    "host": "This ends the game for everyone at your table.",
+    "join": "A bot plays for you after a short wait; run the same join again to take your seat back.",
+}
 
 #: action name -> (palette title, help)
 PALETTE = {
@@ -48,15 +57,21 @@ class GameScreen(Screen):
         Binding("escape", "leave", "Menu"),
     ]
 
-    def __init__(self, channel, title: str = "uno-tui"):
+    def __init__(self, channel, title: str = "uno-tui", kind: str = "solo", pending: tuple = ()):
+        """``kind``: "solo", "host" or "join" (what leaving does). ``pending``: messages
+        already read from the channel (by the lobby) to take in first."""
         super().__init__()
-        self.channel = channel
+        self.channel, self.kind, self.pending = channel, kind, pending
         self.title_text = title
         self.model = ClientModel()
         self.uno_armed = False
-        self._modal: str | None = None          # the decision modal on screen now
+        self.leaving = False
+        self._modal: str | None = None          # the decision modal on screen now, by key
+        self._modal_screen = None
         self._answered: set[str] = set()        # decisions already answered (so none is asked twice)
         self._enabled: tuple = ()
+        self._view_at = 0.0                     # when the latest view came (countdowns run from it)
+        self._link_lost = False
 
     def compose(self) -> ComposeResult:
         yield Static(self.title_text, id="title")
@@ -67,22 +82,28 @@ class GameScreen(Screen):
             yield LogView(id="log")
         yield StatusLine(id="status")
         yield HandView(id="hand")
-        yield Input(id="chat", placeholder="Say something (Enter to send, Esc to cancel)", max_length=200)
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#chat").display = False
         self.query_one(HandView).focus()
+        for msg in self.pending:
+            self.post_message(TableMessage(msg))
         self.listen()
-        if hasattr(self.channel, "status"):
-            self.set_interval(1.0, self._check_link)
+        self.set_interval(1.0, self._tick)
 
-    def _check_link(self) -> None:
-        """A joined game: say so while the connection to the host is being restored."""
-        if self.channel.status == "reconnecting":
-            self.query_one(StatusLine).show("Connection to the host lost: reconnecting…", False)
-        elif self.model.view is not None and self.channel.status == "connected":
-            self.query_one(StatusLine).show(prompt(self.model.view), self.model.my_decision())
+    def _tick(self) -> None:
+        """Once a second: the link to the host (a joined game), and the away players' countdowns."""
+        status = getattr(self.channel, "status", None)
+        if status == "reconnecting":
+            self._link_lost = True
+            self.query_one(StatusLine).show(
+                f"Lost the host; trying again for {self.channel.give_up_after:.0f} s…", False)
+        elif self._link_lost and status == "connected" and self.model.view is not None:
+            self._link_lost = False
+            self.refresh_view()
+        view = self.model.view
+        if view and any(s.get("bot_in") is not None for s in view["table"]["seats"]):
+            self.query_one(OpponentList).show(view, time.monotonic() - self._view_at)
 
     @work(exclusive=True, group="table", exit_on_error=False)
     async def listen(self) -> None:
@@ -106,9 +127,6 @@ class GameScreen(Screen):
             self.notify(self.model.error, title="Not allowed", severity="warning")
         elif change == "chat":
             log.add_chat(msg)
-        elif change == "lobby" and self.model.view is None:
-            self.query_one(PileView).show_lobby(msg)
-            self.query_one(StatusLine).show(f"In the lobby: waiting for {msg['host']} to start the game…", False)
         elif change == "view":
             if msg["type"] == "snapshot":
                 log.clear()
@@ -121,11 +139,14 @@ class GameScreen(Screen):
 
     @on(ChannelClosed)
     def on_channel_closed(self, message: ChannelClosed) -> None:
-        self.query_one(StatusLine).show(f"Disconnected: {message.reason}", False)
-        self.notify(message.reason, title="Disconnected", severity="error", timeout=10)
+        """The host ended the game or could not be reached again: back to the start, saying why."""
+        if not self.leaving:
+            self.leaving = True
+            self.app.leave_game(self.channel, message.reason)
 
     def refresh_view(self) -> None:
         view = self.model.view
+        self._view_at = time.monotonic()
         table = view["table"]
         title = f"uno-tui · {table['rules']['preset']} · hand {table['hand_no']}"
         if table["match"]["mode"] != "single":
@@ -150,6 +171,10 @@ class GameScreen(Screen):
         if enabled != self._enabled:            # the footer re-renders only when the choices change
             self._enabled = enabled
             self.refresh_bindings()
+            if self.app.screen is not self:      # a dialog's footer offers some of them too
+                self.app.screen.refresh_bindings()
+        if isinstance(self._modal_screen, HandOverScreen):
+            self._modal_screen.show_wait(view)
         self._ask()
 
     def _ask(self) -> None:
@@ -163,22 +188,32 @@ class GameScreen(Screen):
         if needed and needed in self._answered:
             needed = None
         if self._modal and self._modal.split(":")[0] != (needed or "").split(":")[0]:
-            self.app.pop_screen()
-            self._modal = None
+            self._close_modal()
         if not needed or self._modal:
             return
         self._modal = needed
         kind = needed.split(":")[0]
         if kind == "color":
-            self.app.push_screen(ColorPicker("The first card is a wild: choose its colour", cancel=False),
-                                 lambda c: self._answer(needed, {"kind": "color", "color": c}))
+            self._open(ColorPicker("The first card is a wild: choose its colour", cancel=False, game=self),
+                       lambda c: self._answer(needed, {"kind": "color", "color": c}))
         elif kind == "respond":
-            self.app.push_screen(RespondModal(view), lambda a: self._respond(needed, a))
+            self._open(RespondModal(view, game=self), lambda a: self._respond(needed, a))
         else:
-            self.app.push_screen(HandOverScreen(view, model.last_hands), lambda a: self._hand_over(needed, a))
+            self._open(HandOverScreen(view, model.last_hands, game=self), lambda a: self._hand_over(needed, a))
+
+    def _open(self, screen, callback) -> None:
+        self._modal_screen = screen
+        self.app.push_screen(screen, callback)
+
+    def _close_modal(self) -> None:
+        """The decision is gone (the table moved on): close its dialog, and whatever is over it."""
+        screen, self._modal, self._modal_screen = self._modal_screen, None, None
+        if screen in self.app.screen_stack:
+            screen.pop_until_active()
+            self.app.pop_screen()
 
     def _answer(self, key: str, action: dict | None) -> None:
-        self._modal = None
+        self._modal, self._modal_screen = None, None
         self._answered.add(key)
         if action is not None:
             self.act(action)
@@ -194,10 +229,12 @@ class GameScreen(Screen):
             self.query_one(HandView).focus()
 
     def _hand_over(self, key: str, answer: str) -> None:
-        self._answer(key, None)
-        if answer == "menu":
+        if answer == "menu":                     # asked first; staying shows the scores again
+            self._modal, self._modal_screen = None, None
             self.action_leave()
-        else:
+            return
+        self._answer(key, None)
+        if answer is not None:
             self.send(self.model.command("ready"))
             self.query_one(StatusLine).show("Waiting for the next hand…", False)
 
@@ -224,7 +261,7 @@ class GameScreen(Screen):
             self.act(said[0] if said and self.uno_armed else plain[0])
 
         if any(w.get("color") for w in ways):
-            self.app.push_screen(ColorPicker(), pick)
+            self.app.push_screen(ColorPicker(game=self), pick)
         else:
             pick(None)
 
@@ -249,17 +286,6 @@ class GameScreen(Screen):
             self.act(ways[0])
         else:
             self._choose_ways(ways)
-
-    @on(Input.Submitted, "#chat")
-    def on_chat(self, event: Input.Submitted) -> None:
-        if event.value.strip():
-            self.send(self.model.command("chat", text=event.value))
-        self._close_chat()
-
-    def _close_chat(self) -> None:
-        chat = self.query_one("#chat", Input)
-        chat.value, chat.display = "", False
-        self.query_one(HandView).focus()
 
     # ------------------------------------------------------------ actions
     def _simple(self, kind: str) -> None:
@@ -294,23 +320,24 @@ class GameScreen(Screen):
         self._ask()
 
     def action_chat(self) -> None:
-        chat = self.query_one("#chat", Input)
-        chat.display = True
-        chat.focus()
+        def said(text: str | None) -> None:
+            if text:
+                self.send(self.model.command("chat", text=text))
+        self.app.push_screen(ChatPrompt(), said)
 
     def action_help(self) -> None:
         rules = self.model.view["table"]["rules"] if self.model.view else None
         self.app.push_screen(HelpScreen(rules))
 
     def action_leave(self) -> None:
-        """Esc: close the chat line if it is open, else leave the table for the menu."""
-        if self.query_one("#chat").display:
-            self._close_chat()
-            return
-        close = getattr(self.channel, "close", None)
-        if close:
-            close()
-        self.app.pop_screen()
+        """Esc (or Menu after a hand): ask, then leave the table for the start screen."""
+        def answered(leave: bool) -> None:
+            if leave:
+                self.leaving = True
+                self.app.leave_game(self.channel)
+            else:
+                self._ask()
+        self.app.push_screen(ConfirmLeave(LEAVING[self.kind]), answered)
 
     def check_action(self, action: str, parameters) -> bool | None:
         model = self.model

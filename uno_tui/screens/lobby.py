@@ -1,83 +1,138 @@
-"""Hosting and joining: the host's lobby (addresses, seats, start) and the join form."""
+"""Before the game: the lobby (the same screen for the host and for joiners, with the host's
+controls on the host's) and the join form."""
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from ..bots import LEVELS
-from ..hosting import DEFAULT_PORT, HostSession, local_addresses
+from ..client import ClientModel
+from ..messages import ChannelClosed, TableMessage
+from ..address import DEFAULT_PORT, parse_address
+from ..table.protocol import MAX_NAME
+from .modals import ChatPrompt, ConfirmLeave
 
 SEAT_CHOICES = [("open (a friend joins)", "")] + [(f"bot: {level}", level) for level in LEVELS]
+KINDS = {"host": "host", "human": "joined", "bot": "bot", "open": ""}
 
 
-class LobbyChanged(Message):
-    """Someone joined or left the lobby."""
+class LobbyScreen(Screen):
+    """Who sits where, and chat, until the host starts; then the game screen takes the channel.
 
+    Rows are built once, from the first lobby message, and updated in place: a change
+    made here comes back as a lobby message, which must not rebuild what sent it."""
 
-class HostScreen(Screen):
-    """The host's lobby: where friends connect, who has, which seats bots take; then start."""
+    BINDINGS = [Binding("ctrl+s", "start", "Start the game"), Binding("t", "chat", "Chat"),
+                Binding("escape", "leave", "Leave")]
 
-    BINDINGS = [Binding("ctrl+s", "start", "Start the game"), Binding("escape", "leave", "Menu")]
-
-    def __init__(self, session: HostSession, bind: str = "0.0.0.0", port: int = DEFAULT_PORT):
+    def __init__(self, channel, kind: str, title: str, where: Text | None = None):
+        """``kind``: "host" or "join"; ``where``: what friends type to join (the host's screen)."""
         super().__init__()
-        self.session, self.bind, self.port = session, bind, port
-        session.on_change = lambda: self.post_message(LobbyChanged())
+        self.channel, self.kind, self.title_text, self.where = channel, kind, title, where
+        self.model = ClientModel()
+        self.lobby: dict | None = None
+        self.chat: list[str] = []
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="setup"):
-            yield Label("Host a LAN game", id="setup-title")
-            yield Static("Starting the server…", id="addresses")
+            yield Label("Host a LAN game" if self.kind == "host" else "Joined: waiting for the host",
+                        id="setup-title")
+            yield Static(self.where or "Connecting…", id="addresses")
             yield Vertical(id="seats")
+            yield Static("", id="lobby-chat")
             with Horizontal(classes="row"):
                 yield Button("Start the game", id="start", variant="primary")
-                yield Button("Back", id="back")
+                yield Button("Leave", id="back")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.open_server()
+        self.query_one("#start").display = self.kind == "host"
+        self.listen()
 
-    @work(exclusive=True, group="server", exit_on_error=False)
-    async def open_server(self) -> None:
+    @work(exclusive=True, group="lobby", exit_on_error=False)
+    async def listen(self) -> None:
+        """Lobby messages are shown here; the first game message hands the channel on."""
         try:
-            port = await self.session.serve(self.bind, self.port)
-        except OSError as e:
-            self.query_one("#addresses", Static).update(Text(f"Cannot listen on port {self.port}: {e.strerror}",
-                                                             style="bold red"))
-            return
-        where = "  ·  ".join(f"{address}:{port}" for address in local_addresses())
-        text = Text("Friends join with:  ", style="bold")
-        text.append(f"uno-tui join {local_addresses()[0]}:{port}\n")
-        text.append(f"Addresses of this machine: {where}", style="dim")
-        self.query_one("#addresses", Static).update(text)
-        self.post_message(LobbyChanged())
-        if self.session.table is not None:          # a resumed game: straight back to the table
-            from .game import GameScreen
-            self.app.switch_screen(GameScreen(self.session.local, title=f"uno-tui · hosting on port {port}"))
+            while True:
+                msg = await self.channel.recv()
+                self.post_message(TableMessage(msg))
+                if msg.get("type") in ("update", "snapshot"):
+                    return
+        except (ConnectionError, EOFError) as e:
+            self.post_message(ChannelClosed(str(e) or "the connection to the host was lost"))
 
-    @on(LobbyChanged)
-    async def show_seats(self) -> None:
+    @on(TableMessage)
+    async def on_table_message(self, message: TableMessage) -> None:
+        msg = message.msg
+        kind = msg.get("type")
+        if kind in ("update", "snapshot"):
+            from .game import GameScreen
+            self.app.switch_screen(GameScreen(self.channel, self.title_text, self.kind, pending=(msg,)))
+        elif kind == "lobby":
+            await self.show(msg)
+        elif kind == "chat":
+            who = msg["name"] + (" (watching)" if msg.get("spectator") else "")
+            self.chat = [*self.chat[-4:], f"{who}: {msg['text']}"]
+            self.query_one("#lobby-chat", Static).update(Text("\n".join(self.chat)))
+        elif kind == "error":
+            self.notify(msg.get("reason", "refused"), title="Not allowed", severity="warning")
+
+    @on(ChannelClosed)
+    def on_channel_closed(self, message: ChannelClosed) -> None:
+        self.app.leave_game(self.channel, message.reason)
+
+    @property
+    def hosting(self) -> bool:
+        return self.lobby is not None and self._hosts(self.lobby)
+
+    @staticmethod
+    def _hosts(lobby: dict) -> bool:
+        return lobby["you"] == 0 and lobby["seats"][0]["kind"] == "host"
+
+    async def show(self, lobby: dict) -> None:
+        """Rows are mounted once, then filled in place; ``self.lobby`` is set once they show it."""
         box = self.query_one("#seats", Vertical)
-        await box.remove_children()
-        rows = []
-        for i, seat in enumerate(self.session.seats):
-            label = Label(Text(f"Seat {i + 1}: {seat.name or '(open)'}"
-                               + ({"host": "  (you)", "human": "  (joined)"}.get(seat.kind, ""))), classes="field")
-            row = [label]
-            if seat.kind in ("open", "bot"):
-                row.append(Select(SEAT_CHOICES, value=seat.level if seat.kind == "bot" else "",
-                                  allow_blank=False, id=f"seat-{i}"))
-            rows.append(Horizontal(*row, classes="row"))
-        await box.mount_all(rows)
+        hosting = self._hosts(lobby)
+        if self.lobby is None:
+            await box.mount_all(Horizontal(Label(classes="field", id=f"who-{i}"),
+                                           Select(SEAT_CHOICES, allow_blank=False, id=f"seat-{i}", classes="-hidden"),
+                                           classes="row")
+                                for i in range(len(lobby["seats"])))
+            if self.kind == "join":
+                self.query_one("#addresses", Static).update(
+                    Text(f"{lobby['host']}'s table · {lobby['edition']} · the host starts the game"))
+        for i, seat in enumerate(lobby["seats"]):
+            who = seat["name"] or "(open)"
+            kind = KINDS[seat["kind"]]
+            if seat["kind"] in ("human", "host") and not seat["connected"]:
+                kind = "left: the seat waits for them"
+            if i == lobby["you"]:
+                kind = "you"
+            self.query_one(f"#who-{i}", Label).update(Text(f"Seat {i + 1}: {who}" + (f"  ({kind})" if kind else "")))
+            select = self.query_one(f"#seat-{i}", Select)
+            select.set_class(False, "-hidden")
+            select.display = hosting and (seat["kind"] in ("open", "bot")
+                                               or seat["kind"] == "human" and not seat["connected"])
+            value = seat["level"] if seat["kind"] == "bot" else ""
+            if select.value != value:
+                with self.prevent(Select.Changed):
+                    select.value = value
+        self.lobby = lobby
+        self.refresh_bindings()
 
     @on(Select.Changed)
     def seat_changed(self, event: Select.Changed) -> None:
-        if event.select.id and event.select.id.startswith("seat-"):
-            self.session.set_bot(int(event.select.id.removeprefix("seat-")), event.value or None)
+        """The host seats a bot (or opens the seat); the lobby message that follows shows it."""
+        index = int(event.select.id.removeprefix("seat-"))
+        seat = self.lobby["seats"][index]
+        if (event.value or "") != (seat["level"] if seat["kind"] == "bot" else ""):
+            self.send("seat", seat=index, level=event.value or None)
+
+    def send(self, kind: str, **fields) -> None:
+        self.run_worker(self.channel.send(self.model.command(kind, **fields)), group="send", exit_on_error=False)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
@@ -85,18 +140,27 @@ class HostScreen(Screen):
         else:
             self.action_leave()
 
+    def check_action(self, action: str, parameters) -> bool | None:
+        if action == "start":
+            return self.hosting
+        return True
+
     def action_start(self) -> None:
-        if self.session.port is None:
-            return
-        from .game import GameScreen
-        if self.session.table is not None:
-            return
-        channel = self.session.start()
-        self.app.switch_screen(GameScreen(channel, title=f"uno-tui · hosting on port {self.session.port}"))
+        if self.hosting:
+            self.send("start")
+
+    def action_chat(self) -> None:
+        def said(text: str | None) -> None:
+            if text:
+                self.send("chat", text=text)
+        self.app.push_screen(ChatPrompt(), said)
 
     def action_leave(self) -> None:
-        self.run_worker(self.session.close(), exit_on_error=False)
-        self.app.pop_screen()
+        if self.kind != "host":
+            self.app.leave_game(self.channel)
+            return
+        self.app.push_screen(ConfirmLeave("Everyone who joined is sent away, and the server stops."),
+                             lambda leave: leave and self.app.leave_game(self.channel))
 
 
 class JoinScreen(Screen):
@@ -116,7 +180,7 @@ class JoinScreen(Screen):
                 yield Input(self.address, placeholder=f"192.168.1.20:{DEFAULT_PORT}", id="address")
             with Horizontal(classes="row"):
                 yield Label("Your name", classes="field")
-                yield Input(self.player_name, id="name", max_length=24)
+                yield Input(self.player_name, id="name", max_length=MAX_NAME)
             yield Static("", id="join-error")
             with Horizontal(classes="row"):
                 yield Button("Join", id="join", variant="primary")
@@ -134,7 +198,6 @@ class JoinScreen(Screen):
         self.join()
 
     def join(self) -> None:
-        from ..cli import parse_address
         try:
             host, port = parse_address(self.query_one("#address", Input).value.strip())
         except ValueError as e:

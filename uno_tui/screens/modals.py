@@ -1,11 +1,14 @@
 """The decisions that need an answer before anything else: colour, a card played at you,
-the end of a hand. Each returns its result through the push_screen callback."""
+the end of a hand, leaving; and the chat line. Each returns its result through the
+push_screen callback, and each has its own footer showing the keys that work in it."""
+import time
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Label, Static
+from textual.widgets import Button, Footer, Input, Label, Static
 
 from ..engine import card_info
 from ..widgets.cardart import COLOR_LETTER, color_style, token
@@ -13,18 +16,46 @@ from ..widgets.cardart import COLOR_LETTER, color_style, token
 COLORS = ("red", "yellow", "green", "blue")
 
 
-class ColorPicker(ModalScreen[str | None]):
+class DecisionModal(ModalScreen):
+    """A decision over the game screen. What the game offers at the same moment (catch a
+    player, chat, the rules) works here too, forwarded to the game screen (``game``)."""
+
+    BINDINGS = [Binding("c", "game('catch')", "Catch!"), Binding("t", "game('chat')", "Chat"),
+                Binding("question_mark", "game('help')", "Rules")]
+
+    def __init__(self, game=None):
+        super().__init__()
+        self.game = game
+
+    def compose(self) -> ComposeResult:
+        yield from self.dialog()
+        yield Footer()
+
+    def dialog(self) -> ComposeResult:
+        raise NotImplementedError
+
+    def action_game(self, action: str) -> None:
+        if self.game is not None and self.game.check_action(action, ()):
+            getattr(self.game, f"action_{action}")()
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        if action == "game":
+            return self.game is not None and bool(self.game.check_action(parameters[0], ()))
+        return True
+
+
+class ColorPicker(DecisionModal):
     """Choose a colour: r, y, g, b, a click, or Escape to think again."""
 
     BINDINGS = [Binding("r", "pick('red')", "Red"), Binding("y", "pick('yellow')", "Yellow"),
                 Binding("g", "pick('green')", "Green"), Binding("b", "pick('blue')", "Blue"),
                 Binding("escape", "pick(None)", "Cancel")]
 
-    def __init__(self, title: str = "Choose a colour", cancel: bool = True):
-        super().__init__()
+    def __init__(self, title: str = "Choose a colour", cancel: bool = True, game=None):
+        super().__init__(game)
         self.title_text, self.cancel = title, cancel
 
-    def compose(self) -> ComposeResult:
+    def dialog(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Label(self.title_text, id="dialog-title")
             with Grid(id="colors"):
@@ -41,19 +72,24 @@ class ColorPicker(ModalScreen[str | None]):
         if color is not None or self.cancel:
             self.dismiss(color)
 
+    def check_action(self, action: str, parameters) -> bool | None:
+        if action == "pick" and parameters == (None,):
+            return self.cancel
+        return super().check_action(action, parameters)
 
-class RespondModal(ModalScreen[str | None]):
+
+class RespondModal(DecisionModal):
     """A card was played at you: accept it, challenge a Wild Draw Four, shield, or stack."""
 
     BINDINGS = [Binding("a", "answer('accept')", "Accept"), Binding("x", "answer('challenge')", "Challenge"),
                 Binding("s", "answer('shield')", "Shield"), Binding("escape", "answer('hand')", "Stack from hand")]
 
-    def __init__(self, view: dict):
-        super().__init__()
+    def __init__(self, view: dict, game=None):
+        super().__init__(game)
         self.view = view
         self.kinds = {a["kind"] for a in view["legal"]}
 
-    def compose(self) -> ComposeResult:
+    def dialog(self) -> ComposeResult:
         attack = self.view["attack"]
         by = self.view["table"]["seats"][attack["by"]]["name"]
         card = card_info(attack["card"])["name"]
@@ -83,19 +119,38 @@ class RespondModal(ModalScreen[str | None]):
         if action == "answer" and parameters:
             answer = parameters[0]
             return answer == "accept" or answer in self.kinds or (answer == "hand" and "play" in self.kinds)
-        return True
+        return super().check_action(action, parameters)
 
 
-class HandOverScreen(ModalScreen[str]):
-    """The end of a hand (or of the match): every hand's cards and points, then go on."""
+class HandOverScreen(DecisionModal):
+    """The end of a hand (or of the match): every hand's cards and points, then go on.
+    Once a player is ready, the others see how long the table waits for them."""
 
     BINDINGS = [Binding("enter", "go('ready')", "Next hand"), Binding("m", "go('menu')", "Menu")]
 
-    def __init__(self, view: dict, hands: list[list[str]] | None):
-        super().__init__()
+    def __init__(self, view: dict, hands: list[list[str]] | None, game=None):
+        super().__init__(game)
         self.view, self.hands = view, hands
+        self._deadline: float | None = None
 
-    def compose(self) -> ComposeResult:
+    def on_mount(self) -> None:
+        self.show_wait(self.view)
+        self.set_interval(1.0, self._tick)
+
+    def show_wait(self, view: dict) -> None:
+        """The table's countdown to the next hand, from this (newer) view."""
+        seconds = view["table"].get("next_hand_in")
+        self._deadline = None if seconds is None else time.monotonic() + seconds
+        self._tick()
+
+    def _tick(self) -> None:
+        if self._deadline is None:
+            return
+        left = max(0, round(self._deadline - time.monotonic()))
+        what = "A new match" if self.view["table"]["match"]["over"] else "The next hand"
+        self.query_one("#countdown", Static).update(f"{what} starts in {left} s.")
+
+    def dialog(self) -> ComposeResult:
         table = self.view["table"]
         seats, result, match = table["seats"], table["result"] or {}, table["match"]
         winner = result.get("winner", self.view["winner"])
@@ -113,6 +168,7 @@ class HandOverScreen(ModalScreen[str]):
                 verb = "win" if len(winners) > 1 or winners == [me] else "wins"
                 yield Label(Text(f"{names[0].upper()}{names[1:]} {verb} the match!", style="bold"),
                             id="match-over")
+            yield Static("", id="countdown", classes="hint")
             with Grid(id="answers"):
                 yield Button("Play again (Enter)" if match["over"] else "Next hand (Enter)", id="ready",
                              variant="primary")
@@ -140,3 +196,46 @@ class HandOverScreen(ModalScreen[str]):
 
     def action_go(self, where: str) -> None:
         self.dismiss(where)
+
+
+class ConfirmLeave(ModalScreen[bool]):
+    """Leaving is never one stray key: say what leaving does, and ask."""
+
+    BINDINGS = [Binding("y", "answer(True)", "Leave"), Binding("n,escape", "answer(False)", "Stay")]
+
+    def __init__(self, consequence: str):
+        super().__init__()
+        self.consequence = consequence
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Label("Leave this game?", id="dialog-title")
+            yield Static(self.consequence, classes="hint")
+            with Grid(id="answers"):
+                yield Button("Leave (y)", id="leave", variant="error")
+                yield Button("Stay (n)", id="stay", variant="primary")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#stay", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "leave")
+
+    def action_answer(self, leave: bool) -> None:
+        self.dismiss(leave)
+
+
+class ChatPrompt(ModalScreen[str | None]):
+    """One line to the table: Enter sends it, Esc drops it."""
+
+    BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Label("Say something to the table", id="dialog-title")
+            yield Input(id="chat-line", placeholder="Enter to send, Esc to cancel", max_length=200)
+        yield Footer()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value.strip() or None)

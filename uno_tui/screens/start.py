@@ -1,4 +1,5 @@
-"""The start screen: play now in one key, or set up, host, join, read the rules."""
+"""The start screen: play now (or resume) in one key, or set up, host, join, read the rules."""
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
@@ -22,6 +23,8 @@ class StartScreen(Screen):
             with Vertical(id="menu"):
                 yield Static(LOGO, id="logo")
                 yield Static("UNO in your terminal", id="tagline")
+                yield Static("", id="notice")
+                yield Button("Resume", id="resume", variant="success")
                 yield Button("Play now", id="play", variant="primary")
                 yield Button("New game…", id="setup")
                 yield Button("Host a LAN game", id="host")
@@ -31,7 +34,17 @@ class StartScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#play", Button).focus()
+        self.refresh_menu()
+
+    def refresh_menu(self, notice: str | None = None) -> None:
+        """Offer Resume while a solo game is saved; say why we came back here, if we were sent."""
+        from ..solo import has_saved_game
+        saved = has_saved_game()
+        self.query_one("#resume").display = saved
+        self.query_one("#resume" if saved else "#play", Button).focus()
+        label = self.query_one("#notice", Static)
+        label.display = bool(notice)
+        label.update(Text(notice or "", style="bold"))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.app.menu_choice(event.button.id)

@@ -3,14 +3,23 @@
 Plain data only (dict, list, str, int, bool, None), the same in memory and
 on the wire. docs/protocol.md describes every message.
 """
+from ..bots import LEVELS
+
 PROTOCOL_VERSION = 1
 MAX_CHAT = 200
+MAX_NAME = 24
 MAX_ID_LEN = 64
 COMMANDS = {
     "action": ("action",),      # a game action (see docs/engine.md)
     "chat": ("text",),
     "snapshot": (),             # send me everything again
     "ready": (),                # ready for the next hand (or a new match)
+}
+#: before the start; "seat" and "start" are the host's own (refused from anyone else)
+LOBBY_COMMANDS = {
+    "chat": ("text",),
+    "seat": ("seat", "level"),  # make an empty seat a bot of this level (None: open it again)
+    "start": (),
 }
 
 
@@ -36,15 +45,27 @@ def _check_id(cid) -> None:
         raise ProtocolError("a command needs an id: a whole number or a short string")
 
 
-def parse_command(msg) -> dict:
+def parse_lobby_command(msg) -> dict:
+    """A command sent before the game starts (see parse_command)."""
+    msg = parse_command(msg, LOBBY_COMMANDS)
+    if msg["type"] == "seat":
+        if isinstance(msg.get("seat"), bool) or not isinstance(msg.get("seat"), int) \
+                or msg.get("level") not in (None, *LEVELS):
+            raise ProtocolError("a seat command needs a seat number and a bot level (or null)")
+    return msg
+
+
+def parse_command(msg, commands: dict = COMMANDS) -> dict:
     """Check a command's shape; return it (chat text cleaned). Raises ProtocolError."""
     if not isinstance(msg, dict) or not all(isinstance(k, str) for k in msg):
         raise ProtocolError("a command must be a map with string keys")
     kind = msg.get("type")
-    if not isinstance(kind, str) or kind not in COMMANDS:
+    if not isinstance(kind, str) or kind not in commands:
+        if isinstance(kind, str) and kind in COMMANDS:
+            raise ProtocolError("the game has not started yet")
         raise ProtocolError(f"unknown command {str(kind)[:40]!r}")
     _check_id(msg.get("id"))
-    extra = set(msg) - {"type", "id", *COMMANDS[kind]}
+    extra = set(msg) - {"type", "id", *commands[kind]}
     if extra:
         raise ProtocolError(f"unexpected field {sorted(extra)[0][:40]!r} in {kind}")
     if kind == "action" and not isinstance(msg.get("action"), dict):

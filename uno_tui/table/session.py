@@ -10,7 +10,9 @@ order they arrive.
 import asyncio
 import collections
 import logging
+import math
 import random
+import time
 from dataclasses import dataclass, field
 
 from ..bots import Bot, make_bot
@@ -18,13 +20,12 @@ from ..engine import Action, IllegalAction, Match, Rules, redact, seat_view
 from ..engine.state import match_state, restore_match, restore_rng, rng_state
 from ..engine.view import own_view, public_view
 from .describe import describe
-from .protocol import MAX_CHAT, ProtocolError, clean_text, parse_command
+from .protocol import MAX_CHAT, MAX_NAME, ProtocolError, clean_text, parse_command
 
 logger = logging.getLogger(__name__)
 LOG_KEEP = 300
 CHAT_KEEP = 100
 RECENT_IDS = 256
-MAX_NAME = 24
 
 
 @dataclass
@@ -36,6 +37,7 @@ class Pacing:
     turn_timeout: float | None = None  # after this a bot plays for a human who has not moved
     grace: float = 20.0              # a dropped player's seat waits this long before a bot plays it
     hand_pause: float = 4.0          # with no human at the table, the next hand starts after this
+    ready_wait: float = 30.0         # once a player is ready for the next hand, the others have this long
 
     @classmethod
     def instant(cls) -> "Pacing":
@@ -55,10 +57,10 @@ class Seat:
 
 
 class Listener:
-    """One receiver of updates: a seat's player, a bot, or a spectator (seat None)."""
+    """One receiver of updates: a seat's player, a bot, or a spectator (seat None, with a name)."""
 
-    def __init__(self, seat: int | None, deliver):
-        self.seat = seat
+    def __init__(self, seat: int | None, deliver, name: str = ""):
+        self.seat, self.name = seat, name
         self.deliver = deliver
         self.seq = 0
         self.recent = collections.deque(maxlen=RECENT_IDS)
@@ -94,7 +96,8 @@ class Table:
         self.result: dict | None = None
         self.ready: set[int] = set()
         self._timers: list[asyncio.TimerHandle] = []
-        self._away_timers: dict[int, asyncio.TimerHandle] = {}
+        self._away_timers: dict[int, asyncio.TimerHandle] = {}     # seat -> a bot takes it over when due
+        self._ready_timer: asyncio.TimerHandle | None = None       # the next hand starts when due
         self._bot_listeners = {i: Listener(i, self._bot_observer(i)) for i in range(len(seats))}
         self._rules_info = {k: v for k, v in rules.to_dict().items() if k != "deck"}
         self.on_change = lambda: None            # called after every change (a host saves the match)
@@ -122,9 +125,9 @@ class Table:
         self.result, self.ready = None, set()
         self._after(game.setup_events, ack)
 
-    def connect(self, seat: int | None, deliver) -> Listener:
+    def connect(self, seat: int | None, deliver, name: str | None = None) -> Listener:
         """Attach a receiver: to a human seat (taking it back from a stand-in) or as a spectator."""
-        listener = Listener(seat, deliver)
+        listener = Listener(seat, deliver, clean_text(name or "", MAX_NAME) or "Spectator")
         if seat is not None:
             s = self.seats[seat]
             if s.kind != "human":
@@ -153,18 +156,26 @@ class Table:
         seat = listener.seat
         if seat is None or self.seats[seat].listener is not listener:
             return
+        self.seats[seat].listener = None
+        self.mark_away(seat)
+
+    def mark_away(self, seat: int) -> None:
+        """Nobody plays this human seat now: after the grace a bot does, until they return."""
         s = self.seats[seat]
-        s.listener, s.away = None, True
+        s.away = True
         self._table_line(f"{s.name} is away.")
-        loop = asyncio.get_running_loop()
-        self._away_timers[seat] = loop.call_later(self.pacing.grace, self.take_over, seat)
+        if seat not in self._away_timers and s.bot is None:
+            self._away_timers[seat] = asyncio.get_running_loop().call_later(self.pacing.grace, self.take_over, seat)
         if self.match:
             self._broadcast([])
             self._schedule()
+            if self.game.over and self.ready:    # the others may be waiting only for this player
+                self._maybe_next_hand()
 
     def take_over(self, seat: int, level: str | None = None) -> None:
         """A bot plays this human seat until :meth:`hand_back` (or the player's return)."""
         s = self.seats[seat]
+        self._away_timers.pop(seat, None)
         if s.kind == "human" and s.bot is None:
             s.bot = make_bot(level or s.level, self.rng.getrandbits(32))
             self._table_line(f"A bot plays for {s.name}.")
@@ -207,14 +218,12 @@ class Table:
         table.version, table.result, table.ready = state["version"], state["result"], set(state["ready"])
         table.chat.extend(state["chat"])
         table.log.extend((e, state["log_names"][n]) for e, n in state.get("log", ()))
-        for i, seat in enumerate(table.seats):
-            if seat.kind == "human":
-                seat.away = True                 # until they reconnect
         return table
 
     def close(self) -> None:
-        for timer in [*self._timers, *self._away_timers.values()]:
-            timer.cancel()
+        for timer in [*self._timers, *self._away_timers.values(), self._ready_timer]:
+            if timer is not None:
+                timer.cancel()
         self._timers.clear()
         self._away_timers.clear()
 
@@ -228,8 +237,9 @@ class Table:
             return
         cid = msg["id"]
         recent = listener.recent if listener.seat is None else self.seats[listener.seat].recent
-        if cid in recent:
-            return                       # a resent command applies once
+        if cid in recent:                # a resent command applies once; its sender learns it did
+            self._broadcast([], ack=(listener, cid), to=[listener])
+            return
         recent.append(cid)
         kind = msg["type"]
         try:
@@ -244,6 +254,7 @@ class Table:
                     raise IllegalAction("spectators cannot play")
                 self._act(listener.seat, Action.from_dict(msg["action"]), ack=(listener, cid))
         except IllegalAction as e:
+            recent.remove(cid)           # a refused command does not use up its id
             listener.send({"type": "error", "id": cid, "reason": e.reason})
 
     def _act(self, seat: int, action: Action, ack=None) -> None:
@@ -254,9 +265,9 @@ class Table:
         self._after(events, ack)
 
     def _chat(self, listener: Listener, text: str) -> None:
-        if listener.seat is None:
-            raise IllegalAction("spectators cannot chat")
-        line = {"seat": listener.seat, "name": self.seats[listener.seat].name, "text": clean_text(text, MAX_CHAT)}
+        seat = listener.seat
+        name = listener.name if seat is None else self.seats[seat].name
+        line = {"seat": seat, "name": name, "text": clean_text(text, MAX_CHAT), "spectator": seat is None}
         self.chat.append(line)
         for other in self.listeners:
             other.send({"type": "chat", **line})
@@ -267,6 +278,8 @@ class Table:
         if listener.seat is None:
             raise IllegalAction("spectators do not play hands")
         self.ready.add(listener.seat)
+        if self._ready_timer is None:    # the others have ready_wait to read the scores
+            self._ready_timer = asyncio.get_running_loop().call_later(self.pacing.ready_wait, self._ready_due)
         if not self._maybe_next_hand(ack=(listener, cid)):
             # only the sender needs an answer now; the others see who is ready with their next update
             self._broadcast([], ack=(listener, cid), to=[listener])
@@ -289,11 +302,20 @@ class Table:
         self._schedule()
         self.on_change()
 
-    def _maybe_next_hand(self, ack=None) -> bool:
-        """Deal the next hand (or start a new match) once every connected player is ready."""
+    def _ready_due(self) -> None:
+        """The wait for the slowest reader is over: the hand starts with whoever is ready."""
+        self._ready_timer = None
+        self._maybe_next_hand(force=True)
+
+    def _maybe_next_hand(self, ack=None, force: bool = False) -> bool:
+        """Deal the next hand (or start a new match) once every connected player is ready
+        (away players are not waited for)."""
         humans = {i for i, s in enumerate(self.seats) if s.kind == "human" and s.listener is not None}
-        if not humans <= self.ready:
+        if not (force or humans <= self.ready):
             return False
+        if self._ready_timer is not None:
+            self._ready_timer.cancel()
+            self._ready_timer = None
         if self.match.over:
             self.start(ack=ack)
         else:
@@ -399,14 +421,22 @@ class Table:
         match = self.match
         return {
             "seats": [{"name": s.name, "kind": s.kind, "level": s.level, "away": s.away,
-                       "bot_playing": s.kind == "human" and s.bot is not None} for s in self.seats],
+                       "bot_playing": s.kind == "human" and s.bot is not None,
+                       "bot_in": self._due_in(self._away_timers.get(i))} for i, s in enumerate(self.seats)],
             "scores": list(match.scores), "hands_won": list(match.hands_won),
             "hand_no": len(match.history) + (0 if self.game.over else 1),
             "match": {"mode": self.rules.match_mode, "target": self.rules.match_target,
                       "over": match.over, "winners": list(match.winners)},
-            "result": self.result, "ready": sorted(self.ready),
+            "result": self.result, "ready": sorted(self.ready), "next_hand_in": self._due_in(self._ready_timer),
             "rules": self._rules_info, "deck": self._deck_info,
         }
+
+    @staticmethod
+    def _due_in(timer: asyncio.TimerHandle | None) -> int | None:
+        """Whole seconds until a timer fires (clients count down from there), None if none runs."""
+        if timer is None or timer.cancelled():
+            return None
+        return max(0, math.ceil(timer.when() - time.monotonic()))     # the loop's clock is monotonic()
 
     def _lines(self, events, seat, names) -> list[dict]:
         lines = []

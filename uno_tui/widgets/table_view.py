@@ -59,7 +59,8 @@ class Panel(Widget):
 class OpponentList(Panel):
     """Every other seat: turn, name, kind, cards, UNO said or catchable, score."""
 
-    def show(self, view: dict) -> None:
+    def show(self, view: dict, elapsed: float = 0.0) -> None:
+        """``elapsed``: seconds since the view came, for the away players' countdowns."""
         seats = view["table"]["seats"]
         scored = view["table"]["match"]["mode"] != "single"
         out = Text(no_wrap=True, overflow="ellipsis")
@@ -80,6 +81,8 @@ class OpponentList(Panel):
                 out.append(" CATCH! ", style="bold black on yellow")
             elif count == 1 and view["uno_said"][seat]:
                 out.append("  UNO!  ", style="bold white on red")
+            if info.get("bot_in") is not None:
+                out.append(f" bot in {max(0, round(info['bot_in'] - elapsed))} s", style="dim")
             if scored:
                 out.append(f" {view['table']['scores'][seat]:>4} pts", style="dim")
         self.set_text(out)
@@ -111,18 +114,6 @@ class PileView(Panel):
             lines.append(" ")
             lines.append(" ".join(shown["cards"]))
         self.set_text(lines)
-
-
-    def show_lobby(self, lobby: dict) -> None:
-        """Before the game: who sits where."""
-        out = Text(f" {lobby['host']}'s table · {lobby['edition']}\n", style="bold")
-        for i, seat in enumerate(lobby["seats"]):
-            who = seat["name"] or "(open)"
-            kind = {"host": "host", "human": "player", "bot": f"bot ({seat['level']})", "open": ""}[seat["kind"]]
-            out.append(f" {i + 1:>2}. ")
-            out.append(f"{who[:20]:<20}")
-            out.append(f" {kind}\n", style="dim")
-        self.set_text(out)
 
 
 LOG_STYLES = {"play": "", "draw": "cyan", "catch": "bold yellow", "say_uno": "bold red", "challenge": "bold magenta",
@@ -170,7 +161,8 @@ class LogView(Widget, can_focus=True):
             self._add(text)
 
     def add_chat(self, msg: dict) -> None:
-        text = Text(f"{msg['name']}: ", style="bold green")
+        spectator = " (watching)" if msg.get("spectator") else ""
+        text = Text(f"{msg['name']}{spectator}: ", style="bold green")
         text.append(msg["text"])
         self._add(text)
 

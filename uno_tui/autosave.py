@@ -1,0 +1,86 @@
+"""Saving a game as it goes, so a quit or a crash never loses it: hosted and solo games alike.
+
+The game file holds what the owner needs to carry on (the table's state plus
+the owner's own: settings, seats, tokens); the log, only words for the
+players and most of the bytes, goes to a second file tied to the first by the
+game's id, written less often. Writes happen a moment after a change (a burst
+of bot moves costs one save) and off the event loop (SaveFile's thread).
+"""
+import asyncio
+import secrets
+
+import msgpack
+
+from .savefile import SaveFile
+from .settings import data_dir
+
+SAVE_DELAY = 0.25           # the game is saved this long after a change: a crash loses at most this
+LOG_SAVE_DELAY = 1.0        # the log at most this often
+
+
+def game_path(kind: str):
+    """``kind`` is "hosted" or "solo": each has its own saved game."""
+    return data_dir() / f"{kind}-game.msgpack"
+
+
+def log_path(kind: str):
+    return data_dir() / f"{kind}-game-log.msgpack"
+
+
+class Autosave:
+    def __init__(self, kind: str, state, log, game_id: str | None = None):
+        """``state()`` and ``log()`` return what to write (plain data), when it is time to."""
+        self.kind, self.state, self.log = kind, state, log
+        self.game_id = game_id or secrets.token_hex(8)
+        self._files = {self._write_game: SaveFile(game_path(kind)), self._write_log: SaveFile(log_path(kind))}
+        self._timers: dict = {}                    # write method -> its pending timer
+
+    def changed(self) -> None:
+        """Something changed: save it soon."""
+        loop = asyncio.get_running_loop()
+        for write, delay in ((self._write_game, SAVE_DELAY), (self._write_log, LOG_SAVE_DELAY)):
+            if write not in self._timers:
+                self._timers[write] = loop.call_later(delay, self._due, write)
+
+    def _due(self, write) -> None:
+        del self._timers[write]
+        write()
+
+    def _write_game(self) -> None:
+        self._files[self._write_game].put(msgpack.packb({"game": self.game_id, **self.state()}))
+
+    def _write_log(self) -> None:
+        self._files[self._write_log].put(msgpack.packb({"game": self.game_id, **self.log()}))
+
+    def flush(self) -> None:
+        """Write what is pending now and wait for the disk (at quit: nothing may be lost)."""
+        for write, timer in list(self._timers.items()):
+            timer.cancel()
+            del self._timers[write]
+            write()
+        for file in self._files.values():
+            file.flush()
+
+    def discard(self) -> None:
+        """The game is over: nothing to carry on, so no saved game is left behind."""
+        for timer in self._timers.values():
+            timer.cancel()
+        self._timers.clear()
+        for file in self._files.values():
+            file.flush()
+            file.path.unlink(missing_ok=True)
+
+
+def load(kind: str) -> dict:
+    """The saved game with its log (an empty log if the log is missing, unreadable or another
+    game's). Raises OSError or ValueError if there is no readable saved game."""
+    state = msgpack.unpackb(game_path(kind).read_bytes(), strict_map_key=False)
+    if not isinstance(state, dict) or "table" not in state:
+        raise ValueError(f"{game_path(kind)} is not a saved game")
+    try:
+        log = msgpack.unpackb(log_path(kind).read_bytes())
+    except (OSError, ValueError):
+        log = {}
+    if isinstance(log, dict) and log.get("game") == state.get("game"):
+        state["table"] = {**state["table"], "log": log.get("log", []), "log_names": log.get("log_names", [])}
+    return state
