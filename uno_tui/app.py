@@ -74,7 +74,7 @@ class UnoApp(App):
         self._game(channel)
 
     def menu_choice(self, choice: str) -> None:
-        from .settings import GameSettings, load_settings
+        from .settings import GameSettings, lan_name, load_settings
         if choice == "resume":
             self.resume()
         elif choice == "play":
@@ -89,10 +89,10 @@ class UnoApp(App):
             self.exit()
         elif choice == "host":
             settings = load_settings()
-            self.host_game(settings=settings, host_name=settings.name, players=len(settings.bots) + 1)
+            self.host_game(settings=settings, host_name=lan_name(settings), players=len(settings.bots) + 1)
         elif choice == "join":
             from .screens.lobby import JoinScreen
-            self.push_screen(JoinScreen(name=load_settings().name))
+            self.push_screen(JoinScreen(name=lan_name(load_settings())))
 
     def host_game(self, settings, bind: str = "0.0.0.0", port: int | None = None, resume: bool = False,
                   **options) -> None:
@@ -143,17 +143,18 @@ class UnoApp(App):
 
     def leave_game(self, channel, notice: str | None = None) -> None:
         """The player left (after confirming), or the host went away (``notice`` says so): close
-        the channel, end a hosted game, and go back to the start screen."""
-        self.run_worker(self._close(channel), group="leave", exit_on_error=False)
+        the channel, end a hosted game, and go back to the start screen. A channel already left
+        (its screen still reporting its end) changes nothing."""
+        if channel is not self.channel:
+            return
+        self.run_worker(self._close(), group="leave", exit_on_error=False)
         self.back_to_start(notice)
 
-    async def _close(self, channel=None) -> None:
-        channel = channel or self.channel
+    async def _close(self) -> None:
+        channel, self.channel = self.channel, None
+        session, self.hosting = self.hosting, None
         if channel is not None:
             channel.close()
-        if channel is self.channel:
-            self.channel = None
-        session, self.hosting = self.hosting, None
         if session is not None:
             await session.close()
 

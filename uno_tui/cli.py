@@ -45,7 +45,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
-    from .settings import load_settings
+    from .settings import lan_name, load_settings
     settings = load_settings()
     if args.command == "join":
         try:
@@ -53,7 +53,7 @@ def main(argv: list[str] | None = None) -> int:
         except ValueError as e:
             parser.error(str(e))
         from .app import UnoApp
-        UnoApp(join=(*address, args.name or settings.name, args.password, args.spectate)).run()
+        UnoApp(join=(*address, args.name or lan_name(settings), args.password, args.spectate)).run()
         return 0
     if args.command == "host":
         if args.seats is not None and not 2 <= args.seats <= 10:
@@ -63,7 +63,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.edition:
             settings.edition = args.edition
         seats = args.seats or len(settings.bots) + 1
-        name = args.name or settings.name
+        name = args.name or lan_name(settings)
         if args.resume:
             from .hosting import saved_game_path
             if not saved_game_path().exists():

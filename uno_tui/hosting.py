@@ -205,11 +205,20 @@ class HostSession:
         if self.table is None and not hello.get("spectate"):
             for i, seat in enumerate(self.seats):
                 if seat.kind == "open":
-                    seat.name, seat.kind, seat.token, seat.conn = name, "human", new_token(), conn
+                    seat.name, seat.kind, seat.token, seat.conn = self._unique(name), "human", new_token(), conn
                     return self._welcome(conn, i)
             return self._reject(conn, "the table is full")
         self.spectators[conn] = name
         return self._welcome(conn, None)
+
+    def _unique(self, name: str) -> str:
+        """Two players called Sam at one table are Sam and Sam 2, so every screen can tell them apart."""
+        taken = {s.name for s in self.seats}
+        base, n = name, 1
+        while name in taken:
+            n += 1
+            name = f"{base[:MAX_NAME - 3]} {n}"
+        return name
 
     def _welcome(self, conn: Connection, seat: int | None) -> int | None:
         token = self.seats[seat].token if seat is not None else None

@@ -1,4 +1,5 @@
 """A game's set-up (edition, seats, house rules, match), remembered between runs."""
+import getpass
 import json
 import os
 from dataclasses import asdict, dataclass, field
@@ -48,6 +49,17 @@ class GameSettings:
             return False
         return (self.edition in PRESETS and 1 <= len(self.bots) <= 9 and all(b in LEVELS for b in self.bots)
                 and (self.match_mode is None or self.match_mode in MATCH_MODES))
+
+
+def lan_name(settings: GameSettings) -> str:
+    """Your name at a LAN table: the one you set, else your login name (on a shared table
+    "You" would name somebody else on every other screen)."""
+    if settings.name != GameSettings.name:
+        return settings.name
+    try:
+        return getpass.getuser().title() or settings.name
+    except (OSError, KeyError):
+        return settings.name
 
 
 def load_settings() -> GameSettings:

@@ -65,7 +65,6 @@ class GameScreen(Screen):
         self.title_text = title
         self.model = ClientModel()
         self.uno_armed = False
-        self.leaving = False
         self._modal: str | None = None          # the decision modal on screen now, by key
         self._modal_screen = None
         self._answered: set[str] = set()        # decisions already answered (so none is asked twice)
@@ -140,9 +139,7 @@ class GameScreen(Screen):
     @on(ChannelClosed)
     def on_channel_closed(self, message: ChannelClosed) -> None:
         """The host ended the game or could not be reached again: back to the start, saying why."""
-        if not self.leaving:
-            self.leaving = True
-            self.app.leave_game(self.channel, message.reason)
+        self.app.leave_game(self.channel, message.reason)
 
     def refresh_view(self) -> None:
         view = self.model.view
@@ -333,7 +330,6 @@ class GameScreen(Screen):
         """Esc (or Menu after a hand): ask, then leave the table for the start screen."""
         def answered(leave: bool) -> None:
             if leave:
-                self.leaving = True
                 self.app.leave_game(self.channel)
             else:
                 self._ask()

@@ -1,0 +1,30 @@
+import os
+
+import pytest
+
+from tests.net_helpers import free_port
+from tests.terminal import Terminal
+
+
+@pytest.fixture
+def newcomer(tmp_path):
+    """Start `uno-tui ARGS` as a newcomer on their own machine would: a fresh config and data
+    dir each (``who`` names the machine), 80x24. Every terminal is killed at the end."""
+    terminals = []
+
+    def start(*args: str, who: str = "me") -> Terminal:
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("UNO_TUI_", "TEXTUAL"))}
+        env["UNO_TUI_CONFIG_DIR"] = str(tmp_path / who / "config")
+        env["UNO_TUI_DATA_DIR"] = str(tmp_path / who / "data")
+        terminal = Terminal(*args, env=env)
+        terminals.append(terminal)
+        return terminal
+
+    yield start
+    for terminal in terminals:
+        terminal.kill()
+
+
+@pytest.fixture
+def port():
+    return free_port()

@@ -1,0 +1,106 @@
+"""LAN play as people do it: the real `uno-tui` in pseudo-terminals, newcomer defaults, keys only.
+
+Each check here failed against a defect a player met: the default 4-seat lobby spinning at
+100% CPU, a re-joined player's keys silently dropped, a host's Esc leaving the server up."""
+import socket
+import time
+
+from tests.terminal import Terminal
+
+TURN = r"Your turn: play a card \(Enter\)"
+PICKER = r"[Cc]hoose (a|its) colour"
+
+
+def act(terminal: Terminal) -> bool:
+    """If this player has something to do, do it by keys as a person would. Returns whether it did."""
+    text = terminal.text()
+    if terminal.shows(PICKER):
+        terminal.press("r")
+    elif "at you" in text and "Accept (a)" in text:
+        terminal.press("a")
+    elif "Your turn: play the card you drew" in text:
+        terminal.press("p")
+    elif "pass (n)" in text:
+        terminal.press("n")
+    elif "Your turn: play a card" in text:
+        if "UNO!" in text.splitlines()[-1]:        # the footer offers it: say it with this play
+            terminal.press("u")
+        terminal.press("tab", "enter")
+        deadline = time.monotonic() + 1.5
+        while time.monotonic() < deadline and terminal.shows(TURN) and not terminal.shows(PICKER):
+            time.sleep(0.05)
+        if terminal.shows(TURN) and not terminal.shows(PICKER):
+            terminal.press("d")                      # nothing to play: draw
+    else:
+        return False
+    return True
+
+
+def lobby_lists(host: Terminal, joined: int) -> None:
+    host.wait_for(r"(?s)" + r".*\(joined\)" * joined)
+
+
+def test_the_default_host_lobby_shows_four_seats_and_then_rests(newcomer, port):
+    host = newcomer("host", "--port", str(port))
+    started = time.monotonic()
+    host.wait_for(r"(?s)Seat 1: .*Seat 2: .*Seat 3: .*Seat 4: ", timeout=10)
+    assert time.monotonic() - started < 3, "the lobby took more than 3 s to list its seats"
+    time.sleep(0.5)                                 # start-up is done
+    cpu, rss = host.cpu_seconds(), host.rss_mb()
+    time.sleep(5)
+    used = (host.cpu_seconds() - cpu) / 5
+    grown = host.rss_mb() - rss
+    assert used < 0.10, f"the idle lobby used {used:.0%} of a CPU"
+    assert grown < 2, f"the idle lobby grew by {grown:.1f} MB in 5 s"
+
+
+def test_host_two_joins_a_kill_and_rejoin_a_whole_hand_then_the_host_leaves(newcomer, port):
+    host = newcomer("host", "--port", str(port), who="host")
+    host.wait_for("Seat 4")
+    ann = newcomer("join", f"127.0.0.1:{port}", who="ann")
+    bob = newcomer("join", f"127.0.0.1:{port}", who="bob")
+    for joiner in (ann, bob):
+        joiner.wait_for(r"\(you\)")
+    lobby_lists(host, 2)
+    host.press("ctrl+s")
+    players = {"host": host, "ann": ann, "bob": bob}
+    for terminal in players.values():
+        terminal.wait_for("hand 1")
+
+    moves = {name: 0 for name in players}
+    rejoined = checked = False
+    deadline = time.monotonic() + 240
+    while not any(t.shows("won the hand") for t in players.values()):
+        assert time.monotonic() < deadline, "the hand did not end:\n" + "\n".join(
+            f"{name} ({moves[name]} moves):\n{t.text()}" for name, t in players.items())
+        if not rejoined and min(moves.values()) >= 2:
+            bob.kill()                                   # mid-hand, as a crash would
+            bob = players["bob"] = newcomer("join", f"127.0.0.1:{port}", who="bob")
+            bob.wait_for("hand 1")
+            rejoined = True
+        for name, terminal in players.items():
+            if name == "bob" and rejoined and not checked:
+                if terminal.shows(TURN):                 # the first key after re-joining acts
+                    terminal.press("d")
+                    terminal.wait_for(r"Your turn: play the card you drew|Waiting for|won the hand", timeout=5)
+                    checked = True
+            elif act(terminal):
+                moves[name] += 1
+        time.sleep(0.1)
+    assert checked and min(moves.values()) >= 2
+
+    # the host leaves: asked first, then everyone is told and sent to the start screen
+    for terminal in players.values():
+        terminal.wait_for("won the hand")
+    host.press("m")
+    host.wait_for("Leave this game")
+    host.press("y")
+    host.wait_for("Play now")
+    for joiner in (ann, bob):
+        joiner.wait_for("The host ended the game.")
+        joiner.wait_for("Play now")
+    with socket.socket() as s:      # a new host could listen there (as asyncio does), while the app still runs
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        s.bind(("0.0.0.0", port))
+        s.listen()
+    assert host.alive()

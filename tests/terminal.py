@@ -1,0 +1,110 @@
+"""A real terminal for journey tests: the console script in a pseudo-terminal, its screen read
+by pyte (a terminal emulator), keys written as a keyboard would send them."""
+import fcntl
+import os
+import pty
+import re
+import signal
+import struct
+import sys
+import termios
+import threading
+import time
+
+import pyte
+
+KEYS = {"enter": b"\r", "escape": b"\x1b", "tab": b"\t", "ctrl+s": b"\x13", "ctrl+q": b"\x11",
+        "up": b"\x1b[A", "down": b"\x1b[B", "right": b"\x1b[C", "left": b"\x1b[D"}
+
+
+def console_script() -> str:
+    """The installed `uno-tui` next to this Python (what a newcomer runs after pip install)."""
+    return os.path.join(os.path.dirname(sys.executable), "uno-tui")
+
+
+class Terminal:
+    def __init__(self, *args: str, env: dict, size=(80, 24)):
+        cols, rows = size
+        self.screen = pyte.Screen(cols, rows)
+        self.stream = pyte.ByteStream(self.screen)
+        self.lock = threading.Lock()
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:                      # the child: a terminal of this size, then the app
+            fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+            os.execve(console_script(), [console_script(), *args], {**env, "TERM": "xterm-256color"})
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+
+    def _read(self) -> None:
+        while True:
+            try:
+                data = os.read(self.fd, 65536)
+            except OSError:
+                return
+            if not data:
+                return
+            with self.lock:
+                self.stream.feed(data)
+
+    def text(self) -> str:
+        with self.lock:
+            return "\n".join(self.screen.display)
+
+    def wait_for(self, pattern: str, timeout: float = 15.0) -> re.Match:
+        """Until the screen shows ``pattern`` (a regular expression); fails with the screen."""
+        deadline = time.monotonic() + timeout
+        while True:
+            found = re.search(pattern, self.text())
+            if found:
+                return found
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{pattern!r} not on screen after {timeout} s:\n{self.text()}")
+            time.sleep(0.05)
+
+    def shows(self, pattern: str) -> bool:
+        return re.search(pattern, self.text()) is not None
+
+    def press(self, *keys: str) -> None:
+        for key in keys:
+            os.write(self.fd, KEYS.get(key, key.encode()))
+            time.sleep(0.05)                   # a person's pace: an Esc alone must not merge with the next key
+
+    def alive(self) -> bool:
+        return os.waitpid(self.pid, os.WNOHANG) == (0, 0)
+
+    def kill(self) -> None:
+        """As a crash or a closed laptop would: no chance to say goodbye."""
+        try:
+            os.kill(self.pid, signal.SIGKILL)
+            os.waitpid(self.pid, 0)
+        except (ProcessLookupError, ChildProcessError):
+            pass
+        self._close_fd()
+
+    def close(self, timeout: float = 5.0) -> None:
+        """Wait for the process to end by itself (after a quit key), else kill it."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            pid, _ = os.waitpid(self.pid, os.WNOHANG)
+            if pid:
+                self._close_fd()
+                return
+            time.sleep(0.05)
+        self.kill()
+
+    def _close_fd(self) -> None:
+        try:
+            os.close(self.fd)
+        except OSError:
+            pass
+
+    # ---------------------------------------------------------------- what /proc says
+    def cpu_seconds(self) -> float:
+        fields = open(f"/proc/{self.pid}/stat").read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def rss_mb(self) -> float:
+        for line in open(f"/proc/{self.pid}/status"):
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+        raise RuntimeError("no VmRSS")
