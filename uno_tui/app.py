@@ -147,16 +147,19 @@ class UnoApp(App):
         (its screen still reporting its end) changes nothing."""
         if channel is not self.channel:
             return
-        self.run_worker(self._close(), group="leave", exit_on_error=False)
+        session = self._close()
+        if session is not None:
+            self.run_worker(session.close(), group="leave", exit_on_error=False)
         self.back_to_start(notice)
 
-    async def _close(self) -> None:
+    def _close(self):
+        """Close the game's channel (a solo game is saved by then); returns the hosted session
+        to close, if any."""
         channel, self.channel = self.channel, None
         session, self.hosting = self.hosting, None
         if channel is not None:
             channel.close()
-        if session is not None:
-            await session.close()
+        return session
 
     def back_to_start(self, notice: str | None = None) -> None:
         """Every screen off the stack down to the start screen, which says ``notice`` if given."""
@@ -166,7 +169,9 @@ class UnoApp(App):
 
     async def action_quit(self) -> None:
         """Quitting ends a hosted game properly (every player told) and saves a solo one."""
-        await self._close()
+        session = self._close()
+        if session is not None:
+            await session.close()
         self.exit()
 
     def _set_up(self, settings) -> None:

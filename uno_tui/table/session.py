@@ -281,8 +281,7 @@ class Table:
         if self._ready_timer is None:    # the others have ready_wait to read the scores
             self._ready_timer = asyncio.get_running_loop().call_later(self.pacing.ready_wait, self._ready_due)
         if not self._maybe_next_hand(ack=(listener, cid)):
-            # only the sender needs an answer now; the others see who is ready with their next update
-            self._broadcast([], ack=(listener, cid), to=[listener])
+            self._broadcast([], ack=(listener, cid))     # everyone sees who is ready, and the countdown
 
     # ------------------------------------------------------------------ flow
     def _after(self, events: list[dict], ack=None) -> None:

@@ -1,0 +1,110 @@
+"""Pilot tests of what sits between moves: leaving asks first, every key a dialog's footer offers
+works in it, and a lost host is said in a sentence."""
+from tests.net_helpers import LOOPBACK, eventually
+from tests.test_ui_play import logged, my_turn
+from tests.ui_helpers import game_screen, rigged_app, seeded_app, wait_for
+from uno_tui.app import UnoApp
+from uno_tui.engine import make_rules, rigged_deck
+from uno_tui.hosting import HostSession
+from uno_tui.screens.game import GameScreen
+from uno_tui.screens.modals import ChatPrompt, ConfirmLeave, HandOverScreen, RespondModal
+from uno_tui.screens.start import StartScreen
+from uno_tui.settings import GameSettings
+from uno_tui.table import LocalChannel, Pacing, Seat, Table
+
+SLOW = Pacing(bot_delay=10, catch_delay={"normal": 10}, grace=10, hand_pause=10)
+
+
+def offered(screen) -> set[str]:
+    """The keys the screen's footer shows as usable."""
+    return {key for key, active in screen.active_bindings.items() if active.enabled and active.binding.show}
+
+
+async def test_esc_asks_before_leaving_and_staying_changes_nothing():
+    app = seeded_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await my_turn(pilot, app)
+        hand = list(game.model.view["hand"])
+        await pilot.press("escape")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, ConfirmLeave))
+        await pilot.press("n")
+        assert await wait_for(pilot, lambda: app.screen is game)
+        assert game.model.view["hand"] == hand
+        await pilot.press("escape")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, ConfirmLeave))
+        await pilot.press("y")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+        assert app.screen.query_one("#resume").display            # the game was saved
+
+
+async def test_menu_at_the_end_of_a_hand_asks_and_staying_shows_the_scores_again():
+    app = rigged_app([["R1"], ["G9"]], "R5", ["B1"] * 30)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await my_turn(pilot, app)
+        await pilot.press("enter")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        await pilot.press("m")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, ConfirmLeave))
+        await pilot.press("n")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen))
+
+
+def caught_in_the_act():
+    """Bob (a human the test plays) throws a Wild Draw Four at you and keeps one card without
+    saying UNO: you must answer it, and you may catch him."""
+    table = Table(make_rules("classic", match_mode="single"), [Seat("You", "human"), Seat("Bob", "human")],
+                  seed=1, pacing=SLOW, dealer=0)
+    table.start(deck=rigged_deck([["G1", "G2"], ["W+4", "R2"]], "B5", ["B1"] * 20, dealer=0), hand_size=2)
+    bob = LocalChannel(table, 1)
+    table.handle(bob.listener, {"type": "action", "id": 1,
+                                "action": {"kind": "play", "card": "W+4", "color": "red"}})
+    return LocalChannel(table, 0)
+
+
+async def test_catch_works_while_answering_and_the_dialog_footer_offers_it():
+    app = UnoApp(autostart=caught_in_the_act)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await wait_for(pilot, lambda: isinstance(app.screen, RespondModal))
+        assert {"c", "a", "x"} <= offered(app.screen)
+        assert "d" not in offered(app.screen)                 # the game's own keys are not offered here
+        await pilot.press("c")
+        assert await wait_for(pilot, lambda: logged(app, "You caught Bob"))
+        assert await wait_for(pilot, lambda: "c" not in offered(app.screen))
+        await pilot.press("t")                                 # chat works from the dialog too
+        assert await wait_for(pilot, lambda: isinstance(app.screen, ChatPrompt))
+
+
+async def test_a_lost_host_is_said_in_words_while_the_client_tries_again():
+    session = HostSession(GameSettings(bots=["normal"], match_mode="single"), players=2, headless=True,
+                          pacing=SLOW, seed=2)
+    port = await session.serve(LOOPBACK, 0)
+    app = UnoApp(join=(LOOPBACK, port, "Jo", None, False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await wait_for(pilot, lambda: session.joined() == 1)
+        session.start()
+        assert await wait_for(pilot, lambda: game_screen(app) is not None)
+        session.server.close()
+        for conn in session.connections():
+            conn.close("pulled the plug")                     # no goodbye: as a crashed host
+        status = game_screen(app).query_one("#status")
+        assert await wait_for(pilot, lambda: "Lost the host; trying again for 30 s" in str(status._text))
+        assert isinstance(app.screen, GameScreen)
+    await session.close()
+
+
+async def test_a_player_who_drops_in_the_lobby_keeps_the_seat():
+    from tests.net_helpers import join
+    session = HostSession(GameSettings(bots=["normal"] * 3), players=4, headless=True, pacing=SLOW)
+    port = await session.serve(LOOPBACK, 0)
+    ann = await join(port, "Ann")
+    seat, token = ann.welcome["seat"], ann.welcome["token"]
+    ann.close()
+    assert await eventually(lambda: session.seats[seat].conn is None)
+    assert session.seats[seat].name == "Ann"
+    bob = await join(port, "Bob")
+    assert bob.welcome["seat"] != seat                        # Ann's seat waits for her
+    back = await join(port, "Ann")
+    assert (back.welcome["seat"], back.welcome["token"]) == (seat, token)
+    for channel in (bob, back):
+        channel.close()
+    await session.close()
