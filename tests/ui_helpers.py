@@ -78,7 +78,7 @@ SCREENS = [
     ("start", _start, (80, 24), []),
     ("game-80x24", _game_80, (80, 24), []),
     ("game-160x50-10-players", _game_160, (160, 50), []),
-    ("colour-picker", _colour, (80, 24), ["tab", "enter"]),
+    ("colour-picker", _colour, (80, 24), ["tab", "tab", "enter"]),
     ("challenge", _challenge, (80, 24), ["wait:300"]),
     ("match-over", _match_over, (100, 30), ["enter", "wait:300"]),
 ]

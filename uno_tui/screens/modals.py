@@ -20,8 +20,9 @@ class DecisionModal(ModalScreen):
     """A decision over the game screen. What the game offers at the same moment (catch a
     player, chat, the rules) works here too, forwarded to the game screen (``game``)."""
 
-    BINDINGS = [Binding("c", "game('catch')", "Catch!"), Binding("t", "game('chat')", "Chat"),
-                Binding("question_mark", "game('help')", "Rules")]
+    #: the game's keys that work here too, listed after each dialog's own
+    FORWARDED = [Binding("c", "game('catch')", "Catch!"), Binding("t", "game('chat')", "Chat"),
+                 Binding("question_mark", "game('help')", "Rules")]
 
     def __init__(self, game=None):
         super().__init__()
@@ -49,7 +50,7 @@ class ColorPicker(DecisionModal):
 
     BINDINGS = [Binding("r", "pick('red')", "Red"), Binding("y", "pick('yellow')", "Yellow"),
                 Binding("g", "pick('green')", "Green"), Binding("b", "pick('blue')", "Blue"),
-                Binding("escape", "pick(None)", "Cancel")]
+                Binding("escape", "pick(None)", "Cancel"), *DecisionModal.FORWARDED]
 
     def __init__(self, title: str = "Choose a colour", cancel: bool = True, game=None):
         super().__init__(game)
@@ -82,7 +83,8 @@ class RespondModal(DecisionModal):
     """A card was played at you: accept it, challenge a Wild Draw Four, shield, or stack."""
 
     BINDINGS = [Binding("a", "answer('accept')", "Accept"), Binding("x", "answer('challenge')", "Challenge"),
-                Binding("s", "answer('shield')", "Shield"), Binding("escape", "answer('hand')", "Stack from hand")]
+                Binding("s", "answer('shield')", "Shield"), Binding("escape", "answer('hand')", "Stack from hand"),
+                *DecisionModal.FORWARDED]
 
     def __init__(self, view: dict, game=None):
         super().__init__(game)
@@ -126,7 +128,8 @@ class HandOverScreen(DecisionModal):
     """The end of a hand (or of the match): every hand's cards and points, then go on.
     Once a player is ready, the others see how long the table waits for them."""
 
-    BINDINGS = [Binding("enter", "go('ready')", "Next hand"), Binding("m", "go('menu')", "Menu")]
+    BINDINGS = [Binding("enter", "go('ready')", "Next hand"), Binding("m", "go('menu')", "Menu"),
+                *DecisionModal.FORWARDED]
 
     def __init__(self, view: dict, hands: list[list[str]] | None, game=None):
         super().__init__(game)

@@ -134,12 +134,12 @@ class Table:
                 raise ValueError(f"seat {seat} is not a human seat")
             if s.listener is not None:
                 s.listener.closed = True
-            s.listener, s.away = listener, False
+            back = s.away or s.bot is not None
+            s.listener, s.away, s.bot = listener, False, None
             timer = self._away_timers.pop(seat, None)
             if timer:
                 timer.cancel()
-            if s.bot is not None:
-                s.bot = None
+            if back and self.match:
                 self._table_line(f"{s.name} is back.")
         self.listeners.append(listener)
         if self.match:
