@@ -3,7 +3,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Markdown
+from textual.widgets import Footer, Markdown
 
 from ..rules_help import help_markdown
 
@@ -18,3 +18,4 @@ class HelpScreen(ModalScreen):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help"):
             yield Markdown(help_markdown(self.rules))
+        yield Footer()
