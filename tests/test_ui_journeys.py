@@ -108,3 +108,25 @@ async def test_a_player_who_drops_in_the_lobby_keeps_the_seat():
     for channel in (bob, back):
         channel.close()
     await session.close()
+
+
+async def test_hosting_on_a_port_in_use_says_so_on_the_start_screen():
+    import socket
+    with socket.socket() as taken:
+        taken.bind((LOOPBACK, 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        app = UnoApp(host=dict(settings=GameSettings(), host_name="Hana", players=4, bind=LOOPBACK, port=port))
+        async with app.run_test(size=(80, 24)) as pilot:
+            notice = lambda: str(app.screen.query_one("#notice").content)   # noqa: E731
+            assert await wait_for(pilot, lambda: isinstance(app.screen, StartScreen)
+                                  and f"Port {port} is already in use" in notice())
+
+
+async def test_the_join_form_takes_the_address_as_soon_as_it_opens():
+    app = UnoApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.menu_choice("join")
+        await pilot.pause()
+        await pilot.press(*"10.0.0.9")
+        assert app.screen.query_one("#address").value == "10.0.0.9"

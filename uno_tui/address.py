@@ -1,4 +1,6 @@
-"""Where a host is: HOST or HOST:PORT, and the port a host listens on by default."""
+"""Where a host is: HOST or HOST:PORT, the port a host listens on by default, and why it could not."""
+import errno
+
 DEFAULT_PORT = 7531
 
 
@@ -17,6 +19,17 @@ def parse_address(text: str) -> tuple[str, int]:
         port = int(port)
     except ValueError:
         raise ValueError(f"{port!r} is not a port number") from None
-    if not host or not 0 < port < 65536:
+    if not host:
         raise ValueError(f"{text!r} is not HOST or HOST:PORT")
+    if not 0 < port < 65536:
+        raise ValueError(f"port {port} is out of range: a port is from 1 to 65535")
     return host, port
+
+
+def cannot_host(port: int, error: OSError) -> str:
+    """Why the server could not start, as a person would say it."""
+    if error.errno == errno.EADDRINUSE:
+        return f"Port {port} is already in use (another game hosted here?): choose another with --port."
+    if error.errno == errno.EACCES:
+        return f"Port {port} is not open to you: choose one above 1023 with --port."
+    return f"Cannot host on port {port}: {error.strerror or error}."

@@ -114,7 +114,8 @@ class UnoApp(App):
             try:
                 port_open = await session.serve(bind, port)
             except OSError as e:
-                self.back_to_start(f"Cannot host on port {port}: {e.strerror or e}.")
+                from .address import cannot_host
+                self.back_to_start(cannot_host(port, e))
                 return
             self.hosting, self.channel = session, session.local
             where = Text("Friends join with:  ", style="bold")

@@ -5,7 +5,7 @@ import gc
 import logging
 import sys
 
-from .address import DEFAULT_PORT, parse_address
+from .address import DEFAULT_PORT, cannot_host, parse_address
 
 
 def _positive(text: str) -> int:
@@ -94,7 +94,7 @@ async def headless_host(settings, args, seats: int) -> int:
     try:
         port = await session.serve(args.bind, args.port)
     except OSError as e:
-        print(f"uno-tui: cannot listen on port {args.port}: {e.strerror}", file=sys.stderr)
+        print(f"uno-tui: {cannot_host(args.port, e)}", file=sys.stderr)
         return 1
     gc.freeze()                       # what start-up made lives on: the collector need not walk it again
     log.info("hosting %s for %d seats on %s; starting when %d joined",

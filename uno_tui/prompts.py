@@ -9,9 +9,16 @@ PHASES = {
 }
 
 
-def prompt(view: dict) -> str:
+def prompt(view: dict, elapsed: float = 0.0) -> str:
+    """``elapsed``: seconds since the view came (the table's countdowns run on from it)."""
     if view["over"]:
-        return "The hand is over."
+        table = view["table"]
+        if view["seat"] not in table["ready"]:
+            return "The hand is over."
+        text = "You are ready: waiting for the others"
+        if table.get("next_hand_in") is not None:
+            text += f"; the next hand starts in {max(0, round(table['next_hand_in'] - elapsed))} s"
+        return text + "."
     seats = view["table"]["seats"]
     me, decider = view["seat"], view["decider"]
     if decider != me:

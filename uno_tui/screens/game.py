@@ -54,7 +54,7 @@ class GameScreen(Screen):
         Binding("n", "pass_turn", "Pass"),
         Binding("t", "chat", "Chat"),
         Binding("question_mark", "help", "Rules"),
-        Binding("escape", "leave", "Menu"),
+        Binding("escape", "leave", "Leave"),
     ]
 
     def __init__(self, channel, title: str = "uno-tui", kind: str = "solo", pending: tuple = ()):
@@ -103,6 +103,8 @@ class GameScreen(Screen):
         view = self.model.view
         if view and any(s.get("bot_in") is not None for s in view["table"]["seats"]):
             self.query_one(OpponentList).show(view, time.monotonic() - self._view_at)
+        if view and view["over"] and view["table"].get("next_hand_in") is not None and not self._link_lost:
+            self.query_one(StatusLine).show(prompt(view, time.monotonic() - self._view_at), False)
 
     @work(exclusive=True, group="table", exit_on_error=False)
     async def listen(self) -> None:

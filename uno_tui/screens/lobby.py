@@ -99,16 +99,16 @@ class LobbyScreen(Screen):
         if self.lobby is None:
             await box.mount_all(Horizontal(Label(classes="field", id=f"who-{i}"),
                                            Select(SEAT_CHOICES, allow_blank=False, id=f"seat-{i}", classes="-hidden"),
-                                           classes="row")
+                                           classes="seat-row")
                                 for i in range(len(lobby["seats"])))
             if self.kind == "join":
                 self.query_one("#addresses", Static).update(
                     Text(f"{lobby['host']}'s table · {lobby['edition']} · the host starts the game"))
         for i, seat in enumerate(lobby["seats"]):
-            who = seat["name"] or "(open)"
-            kind = KINDS[seat["kind"]]
+            who = seat["name"] or ("a bot" if seat["kind"] == "bot" else "(open)")
+            kind = f"{seat['level']}" if seat["kind"] == "bot" else KINDS[seat["kind"]]
             if seat["kind"] in ("human", "host") and not seat["connected"]:
-                kind = "left: the seat waits for them"
+                kind = "away"
             if i == lobby["you"]:
                 kind = "you"
             self.query_one(f"#who-{i}", Label).update(Text(f"Seat {i + 1}: {who}" + (f"  ({kind})" if kind else "")))
@@ -186,6 +186,9 @@ class JoinScreen(Screen):
                 yield Button("Join", id="join", variant="primary")
                 yield Button("Back", id="back")
         yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#name" if self.address else "#address", Input).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "join":

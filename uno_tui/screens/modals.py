@@ -173,9 +173,10 @@ class HandOverScreen(DecisionModal):
                             id="match-over")
             yield Static("", id="countdown", classes="hint")
             with Grid(id="answers"):
-                yield Button("Play again (Enter)" if match["over"] else "Next hand (Enter)", id="ready",
-                             variant="primary")
-                yield Button("Menu (m)", id="menu")
+                # not focusable: Enter means "next hand" wherever the focus would be, as the footer says
+                yield _unfocusable(Button("Play again (Enter)" if match["over"] else "Next hand (Enter)",
+                                          id="ready", variant="primary"))
+                yield _unfocusable(Button("Menu (m)", id="menu"))
 
     def _scoring(self, seats, result) -> Text:
         out = Text()
@@ -199,6 +200,11 @@ class HandOverScreen(DecisionModal):
 
     def action_go(self, where: str) -> None:
         self.dismiss(where)
+
+
+def _unfocusable(button: Button) -> Button:
+    button.can_focus = False
+    return button
 
 
 class ConfirmLeave(ModalScreen[bool]):

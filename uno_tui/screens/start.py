@@ -33,18 +33,26 @@ class StartScreen(Screen):
                 yield Button("Quit", id="quit")
         yield Footer()
 
+    notice: str | None = None
+
     def on_mount(self) -> None:
-        self.refresh_menu()
+        self._show()
 
     def refresh_menu(self, notice: str | None = None) -> None:
-        """Offer Resume while a solo game is saved; say why we came back here, if we were sent."""
+        """Say why we came back here (if we were sent), and offer Resume while a solo game is
+        saved. Before this screen is mounted, the notice waits for it."""
+        self.notice = notice
+        if self.is_mounted:
+            self._show()
+
+    def _show(self) -> None:
         from ..solo import has_saved_game
         saved = has_saved_game()
         self.query_one("#resume").display = saved
         self.query_one("#resume" if saved else "#play", Button).focus()
         label = self.query_one("#notice", Static)
-        label.display = bool(notice)
-        label.update(Text(notice or "", style="bold"))
+        label.display = bool(self.notice)
+        label.update(Text(self.notice or "", style="bold"))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.app.menu_choice(event.button.id)

@@ -43,7 +43,10 @@ class HandView(Widget, can_focus=True):
             return
         resize = self.get_content_height(None, None, self.content_size.width or 80) != \
             self._height_for(cards, self.content_size.width or 80)
+        offered = bool(self.playable)
         self.cards, self.playable = cards, playable
+        if offered != bool(playable):
+            self.refresh_bindings()                  # "Play card" is offered only with a card to play
         self.cursor = min(self.cursor, max(0, len(cards) - 1))
         self.refresh(layout=resize)
 
@@ -139,6 +142,9 @@ class HandView(Widget, can_focus=True):
             if self.cards[i] in self.playable:
                 self.cursor = i
                 return
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        return bool(self.playable) if action == "choose" else True
 
     def action_choose(self) -> None:
         if self.cards:
