@@ -60,6 +60,7 @@ def test_play_leave_resume_and_resume_after_a_crash(newcomer):
     game.press("escape")
     game.wait_for("Leave this game?")
     game.press("y")
+    game.wait_for("New game…")                     # the start screen (the dialog also says "Resume")
     game.wait_for("Resume")
     game.press("enter")                             # Resume has the focus
     game.wait_for(TURN)
@@ -67,6 +68,7 @@ def test_play_leave_resume_and_resume_after_a_crash(newcomer):
 
     game.kill()                                     # a crash: the game was saved as it went
     game = newcomer()
+    game.wait_for("New game…")
     game.wait_for("Resume")
     game.press("enter")
     game.wait_for(TURN)

@@ -35,20 +35,21 @@ class StartScreen(Screen):
 
     notice: str | None = None
 
-    def on_mount(self) -> None:
+    def on_screen_resume(self) -> None:
+        """Each time this screen comes back (first shown, or returned to)."""
         self._show()
 
     def refresh_menu(self, notice: str | None = None) -> None:
         """Say why we came back here (if we were sent), and offer Resume while a solo game is
-        saved. Before this screen is mounted, the notice waits for it."""
+        saved. Shown when this screen is back on top (focus set earlier would be lost)."""
         self.notice = notice
-        if self.is_mounted:
+        if self.is_current and self.is_mounted:
             self._show()
 
     def _show(self) -> None:
         from ..solo import has_saved_game
         saved = has_saved_game()
-        self.query_one("#resume").display = saved
+        self.query_one("#resume").display = saved       # hidden until we know (tcss)
         self.query_one("#resume" if saved else "#play", Button).focus()
         label = self.query_one("#notice", Static)
         label.display = bool(self.notice)
