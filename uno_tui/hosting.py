@@ -80,12 +80,14 @@ class HostChannel:
 class HostSession:
     def __init__(self, settings: GameSettings, *, host_name: str = "Host", players: int | None = None,
                  headless: bool = False, password: str | None = None, seed=None, pacing: Pacing | None = None,
-                 on_change=None, rate: float = 30.0, burst: int = 30):
-        self.settings, self.password, self.seed, self.pacing = settings, password, seed, pacing
+                 on_change=None, rate: float = 30.0, burst: int = 30, dealer: int | None = None):
+        """``seed`` and ``dealer`` fix the game (tests and benchmarks), as for a solo Table."""
+        self.settings, self.password, self.seed, self.pacing, self.dealer = settings, password, seed, pacing, dealer
         self.host_name = clean_text(host_name, MAX_NAME) or "Host"
         count = players or len(settings.bots) + 1
         self.seats = [] if headless else [LobbySeat(self.host_name, "host", conn=LocalPeer())]
-        self.seats += [LobbySeat("") for _ in range(count - len(self.seats))]
+        levels = iter(settings.bots)                  # the set-up's levels for the seats bots will take
+        self.seats += [LobbySeat("", level=next(levels, "normal")) for _ in range(count - len(self.seats))]
         self.local = None if headless else HostChannel(self)
         self.table: Table | None = None
         self.spectators: dict = {}                # connection -> the name it gave
@@ -340,8 +342,9 @@ class HostSession:
         session.table.on_change = session.autosave.changed
         return session
 
-    def start(self) -> None:
-        """Start the game: empty seats get bots, and players who left the lobby are away."""
+    def start(self, deck: list[str] | None = None, hand_size: int = 7) -> None:
+        """Start the game: empty seats get bots, and players who left the lobby are away.
+        ``deck`` rigs the first hand (see Table.start)."""
         if self.table is not None:
             raise ProtocolError("the game has started")
         seats = []
@@ -352,9 +355,9 @@ class HostSession:
             else:
                 s.kind, s.name = "bot", s.name or next(bot_names)
                 seats.append(Seat(s.name, "bot", s.level))
-        self.table = Table(self.settings.rules(), seats, seed=self.seed, pacing=self.pacing)
+        self.table = Table(self.settings.rules(), seats, seed=self.seed, pacing=self.pacing, dealer=self.dealer)
         self.table.on_change = self.autosave.changed
-        self.table.start()
+        self.table.start(deck, hand_size)
         for i, s in enumerate(self.seats):
             if s.conn is not None:
                 self.listeners[s.conn] = self._connect(s.conn, i)

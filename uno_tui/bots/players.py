@@ -26,6 +26,11 @@ class Bot:
     def observe(self, view: dict, events: list[dict]) -> None:
         """Take in what just happened (the events as this seat was sent them)."""
 
+    def thinks_long(self, view: dict) -> bool:
+        """Whether deciding on this view may take more than a frame (the table then asks on a
+        thread of its own; a thread hop costs more than the microseconds the rest take)."""
+        return False
+
     def decide(self, view: dict) -> dict | None:
         legal = view.get("legal") or []
         if not legal:
@@ -232,6 +237,9 @@ class HardBot(NormalBot):
                 and len({(a["card"], a.get("color")) for a in moves}) > 1):
             best = moves[self._most_won(view, [(a["card"], a.get("color")) for a in moves], moves.index(best))]
         return best
+
+    def thinks_long(self, view: dict) -> bool:
+        return view.get("decider") == view.get("seat") and self._searches(view)
 
     def _searches(self, view) -> bool:
         return min(view["counts"]) <= self.endgame and search.applies(view)

@@ -9,6 +9,7 @@ order they arrive.
 """
 import asyncio
 import collections
+import concurrent.futures
 import logging
 import math
 import random
@@ -23,6 +24,9 @@ from .describe import describe
 from .protocol import MAX_CHAT, MAX_NAME, ProtocolError, clean_text, parse_command
 
 logger = logging.getLogger(__name__)
+#: where bots make the decisions that take long (bots.Bot.thinks_long): one thread, as they
+#: are searches in pure Python, and a second would only share the same interpreter lock
+THINKER = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot-thinking")
 LOG_KEEP = 300
 CHAT_KEEP = 100
 RECENT_IDS = 256
@@ -98,6 +102,8 @@ class Table:
         self._timers: list[asyncio.TimerHandle] = []
         self._away_timers: dict[int, asyncio.TimerHandle] = {}     # seat -> a bot takes it over when due
         self._ready_timer: asyncio.TimerHandle | None = None       # the next hand starts when due
+        self._thinking: dict[int, list] = {}     # seat -> what its bot was shown while thinking on THINKER
+        self.closed = False
         self._bot_listeners = {i: Listener(i, self._bot_observer(i)) for i in range(len(seats))}
         self._rules_info = {k: v for k, v in rules.to_dict().items() if k != "deck"}
         self.on_change = lambda: None            # called after every change (a host saves the match)
@@ -221,6 +227,7 @@ class Table:
         return table
 
     def close(self) -> None:
+        self.closed = True
         for timer in [*self._timers, *self._away_timers.values(), self._ready_timer]:
             if timer is not None:
                 timer.cancel()
@@ -352,21 +359,51 @@ class Table:
     def _catch_delay(self, bot: Bot) -> float:
         return self.pacing.catch_delay.get(bot.level, 1.0)
 
-    def _decide(self, bot: Bot, seat: int) -> dict | None:
+    def _decide(self, bot: Bot, seat: int, view: dict | None = None) -> dict | None:
         """A bot's decision; a bot that fails falls back to its seat's last legal action."""
         try:
-            return bot.decide(self._view(seat))
+            return bot.decide(view or self._view(seat))
         except Exception:                # noqa: BLE001 - a bot's bug must never stall the table
-            logger.exception("bot at seat %s failed; playing a safe move instead", seat)
-            legal = self.game.legal_actions(seat) if seat == self.game.decider else []
-            return legal[-1].to_dict() if legal else None
+            return self._fallback(seat)
+
+    def _fallback(self, seat: int) -> dict | None:
+        logger.exception("bot at seat %s failed; playing a safe move instead", seat)
+        legal = self.game.legal_actions(seat) if seat == self.game.decider else []
+        return legal[-1].to_dict() if legal else None
 
     def _bot_turn(self, seat: int, version: int) -> None:
-        """The bot to move decides and plays (a catch it spots still waits out its reaction time)."""
+        """The bot to move decides and plays (a catch it spots still waits out its reaction time).
+        A decision that takes long (a search) is made on a thread of its own, so no key, frame or
+        ping waits for it; what the bot is shown meanwhile is kept for it until it is done."""
         bot = self.seats[seat].bot
-        if version != self.version or bot is None:
+        if version != self.version or bot is None or seat in self._thinking:
+            return                       # (a bot still thinking is asked again when it is done)
+        view = self._view(seat)
+        if bot.thinks_long(view):
+            self._thinking[seat] = []
+            future = asyncio.get_running_loop().run_in_executor(THINKER, bot.decide, view)
+            future.add_done_callback(lambda done: self._thought(seat, bot, version, done))
             return
-        action = self._decide(bot, seat)
+        self._decided(seat, bot, version, self._decide(bot, seat, view))
+
+    def _thought(self, seat: int, bot: Bot, version: int, done: asyncio.Future) -> None:
+        """A long decision is back on the loop: the bot takes in what it missed, and the move is
+        played if the table is still where the bot saw it."""
+        for view, events in self._thinking.pop(seat, ()):
+            bot.observe(view, events)
+        if self.closed or done.cancelled() or self.seats[seat].bot is not bot:
+            return
+        if version != self.version:      # the table moved on meanwhile: think again from here
+            if self.game.decider == seat and not self.game.over:
+                self._bot_turn(seat, self.version)
+            return
+        try:
+            action = done.result()
+        except Exception:                # noqa: BLE001 - a bot's bug must never stall the table
+            action = self._fallback(seat)
+        self._decided(seat, bot, version, action)
+
+    def _decided(self, seat: int, bot: Bot, version: int, action: dict | None) -> None:
         if action is None:
             return
         wait = self._catch_delay(bot) - self.pacing.bot_delay if action["kind"] == "catch" else 0
@@ -471,7 +508,11 @@ class Table:
     def _bot_observer(self, seat: int):
         def observe(msg):
             bot = self.seats[seat].bot
-            if bot is not None and msg["type"] == "update":
+            if bot is None or msg["type"] != "update":
+                return
+            if seat in self._thinking:           # not while it thinks on its thread: later
+                self._thinking[seat].append((msg["view"], msg["events"]))
+            else:
                 bot.observe(msg["view"], msg["events"])
         return observe
 

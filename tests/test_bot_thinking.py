@@ -1,0 +1,58 @@
+"""A hard bot's search (up to ~0.3 s) runs off the event loop: the host answers a ping at once
+while the bot thinks."""
+import asyncio
+import statistics
+import threading
+import time
+
+from net import Connection
+from tests.net_helpers import LOOPBACK
+from uno_tui.engine import rigged_deck
+from uno_tui.hosting import HostSession
+from uno_tui.settings import GameSettings
+from uno_tui.table import PROTOCOL_VERSION, Pacing
+
+
+async def test_the_host_answers_pings_while_a_hard_bot_searches():
+    """Two hard bots play each other heads-up, hand after hand (every endgame decision is a
+    search); a spectator pings the host meanwhile."""
+    session = HostSession(GameSettings(bots=["hard", "hard"], match_mode="first_to", match_target=10_000),
+                          players=2, headless=True, seed=4, dealer=1,
+                          rate=1000, burst=1000,                 # the pings here are not a flood
+                          pacing=Pacing(bot_delay=0, catch_delay={"hard": 0}, grace=60, hand_pause=0))
+    port = await session.serve(LOOPBACK, 0)
+    session.start(deck=rigged_deck([["R1", "G2", "B3"], ["R2", "G3", "Y4"]], "R5", ["Y1", "B2", "G4"] * 10,
+                                   dealer=1), hand_size=3)
+    searching = threading.Event()
+    for seat in session.table.seats:
+        seat.bot.decide = flagged(seat.bot.decide, searching)
+    reader, writer = await asyncio.open_connection(LOOPBACK, port)
+    watcher = Connection(reader, writer)
+    watcher.send({"type": "hello", "version": PROTOCOL_VERSION, "name": "Eve", "spectate": True})
+    during = []                                   # ping round trips sent and answered while a bot searched
+    for _ in range(5000):
+        if len(during) >= 30:
+            break
+        was_searching = searching.is_set()
+        sent = time.perf_counter()
+        watcher.send({"type": "ping"})
+        while (await asyncio.wait_for(watcher.read(), 5))["type"] != "pong":
+            pass
+        if was_searching and searching.is_set():
+            during.append(time.perf_counter() - sent)
+        await asyncio.sleep(0.002)
+    watcher.close("done")
+    await session.close()
+    assert len(during) >= 30, "the bots never searched while pings were sent"
+    assert statistics.median(during) < 0.020 and sorted(during)[int(0.9 * len(during))] < 0.020, during
+
+
+def flagged(decide, flag: threading.Event):
+    """``decide`` that holds ``flag`` up while it runs (on whatever thread it runs)."""
+    def wrapped(view):
+        flag.set()
+        try:
+            return decide(view)
+        finally:
+            flag.clear()
+    return wrapped
