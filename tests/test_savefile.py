@@ -9,7 +9,7 @@ def test_the_newest_state_is_on_disk_after_a_flush(tmp_path):
         save.put(b"state %d" % i)
     assert save.flush()
     assert path.read_bytes() == b"state 199"
-    assert not path.with_suffix(".tmp").exists()
+    assert not path.with_name(path.name + ".tmp").exists()
 
 
 def test_a_write_that_fails_keeps_the_last_good_file_and_raises_nothing(tmp_path):
@@ -17,7 +17,7 @@ def test_a_write_that_fails_keeps_the_last_good_file_and_raises_nothing(tmp_path
     save = SaveFile(path)
     save.put(b"good")
     assert save.flush()
-    path.with_suffix(".tmp").mkdir()             # the temporary file cannot be written now
+    path.with_name(path.name + ".tmp").mkdir()             # the temporary file cannot be written now
     save.put(b"lost")
     assert save.flush()
     assert path.read_bytes() == b"good"

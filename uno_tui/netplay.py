@@ -5,6 +5,7 @@ import socket
 
 from net.client import NetChannel, Rejected
 
+from .savefile import atomic_write
 from .settings import data_dir
 from .table import PROTOCOL_VERSION
 
@@ -32,10 +33,7 @@ def save_token(address: str, token: str | None) -> None:
     except (OSError, ValueError):
         tokens = {}
     tokens[address] = token
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(tokens))
-    tmp.replace(path)
+    atomic_write(path, json.dumps(tokens).encode())
 
 
 class JoinError(ConnectionError):

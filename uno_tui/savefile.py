@@ -14,6 +14,14 @@ from pathlib import Path
 logger = logging.getLogger(__name__)
 
 
+def atomic_write(path: Path, data: bytes) -> None:
+    """Replace ``path`` with ``data`` whole: readers see the old file or the new one, never a part."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_bytes(data)
+    os.replace(tmp, path)
+
+
 class SaveFile:
     def __init__(self, path: Path):
         self.path = path
@@ -42,10 +50,7 @@ class SaveFile:
                 self._cond.wait_for(lambda: self._pending is not None)
                 data, self._pending, self._busy = self._pending, None, True
             try:
-                self.path.parent.mkdir(parents=True, exist_ok=True)
-                tmp = self.path.with_suffix(".tmp")
-                tmp.write_bytes(data)
-                os.replace(tmp, self.path)
+                atomic_write(self.path, data)
             except OSError as e:                 # a full disk must not end the game; the last good file stays
                 logger.error("could not save the game to %s: %s", self.path, e)
             finally:

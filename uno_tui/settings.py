@@ -73,8 +73,5 @@ def load_settings() -> GameSettings:
 
 
 def save_settings(settings: GameSettings) -> None:
-    path = config_dir()
-    path.mkdir(parents=True, exist_ok=True)
-    tmp = path / "settings.json.tmp"
-    tmp.write_text(json.dumps(asdict(settings), indent=2))
-    tmp.replace(path / "settings.json")
+    from .savefile import atomic_write
+    atomic_write(config_dir() / "settings.json", json.dumps(asdict(settings), indent=2).encode())
