@@ -66,11 +66,16 @@ async def play_by_keys(pilot, app, use_mouse=False) -> int:
     raise AssertionError("the hand did not end")
 
 
-async def test_a_whole_seeded_hand_played_with_the_keyboard():
-    app = seeded_app(bots=("easy",), pacing=FAST, match_mode="single", seed=3)
+#: a short hand with a bit of everything: a wild's colour, a Draw Two, UNO, drawing
+SHORT = ([["R1", "W", "G7", "R+2"], ["G1", "G2", "Y3", "B4"], ["Y1", "B2", "G3", "R9"]], "R5",
+         ["B5", "Y6", "G8", "R3", "B9"] * 6)
+
+
+async def test_a_short_hand_played_to_its_end_with_the_keyboard():
+    app = rigged_app(*SHORT, levels=["easy", "easy"])
     async with app.run_test(size=(100, 30)) as pilot:
         moves = await play_by_keys(pilot, app)
-        assert moves > 0
+        assert moves >= 3
         assert game_screen(app).model.view["over"]
 
 
