@@ -58,6 +58,9 @@ class LocalPeer:
 class HostChannel:
     """The host player's channel: the lobby's messages, then the table's, as a joiner gets them."""
 
+    status = "connected"
+    give_up_after = None
+
     def __init__(self, session: "HostSession"):
         self.session, self.peer = session, session.seats[0].conn
 

@@ -17,6 +17,7 @@ from ..client import ClientModel
 from ..engine import card_info
 from ..messages import ChannelClosed, TableMessage
 from ..prompts import prompt
+from ..table import Channel
 from ..widgets.hand import HandView
 from ..widgets.table_view import LogView, OpponentList, PileView, StatusLine
 from .help import HelpScreen
@@ -57,7 +58,7 @@ class GameScreen(Screen):
         Binding("escape", "leave", "Leave"),
     ]
 
-    def __init__(self, channel, title: str = "uno-tui", kind: str = "solo", pending: tuple = ()):
+    def __init__(self, channel: Channel, title: str = "uno-tui", kind: str = "solo", pending: tuple = ()):
         """``kind``: "solo", "host" or "join" (what leaving does). ``pending``: messages
         already read from the channel (by the lobby) to take in first."""
         super().__init__()
@@ -92,7 +93,7 @@ class GameScreen(Screen):
 
     def _tick(self) -> None:
         """Once a second: the link to the host (a joined game), and the away players' countdowns."""
-        status = getattr(self.channel, "status", None)
+        status = self.channel.status
         if status == "reconnecting":
             self._link_lost = True
             self.query_one(StatusLine).show(

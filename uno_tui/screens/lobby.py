@@ -12,6 +12,7 @@ from ..bots import LEVELS
 from ..client import ClientModel
 from ..messages import ChannelClosed, TableMessage
 from ..address import DEFAULT_PORT, parse_address
+from ..table import Channel
 from ..table.protocol import MAX_NAME
 from .modals import ChatPrompt, ConfirmLeave
 
@@ -28,7 +29,7 @@ class LobbyScreen(Screen):
     BINDINGS = [Binding("ctrl+s", "start", "Start the game"), Binding("t", "chat", "Chat"),
                 Binding("escape", "leave", "Leave")]
 
-    def __init__(self, channel, kind: str, title: str, where: Text | None = None):
+    def __init__(self, channel: Channel, kind: str, title: str, where: Text | None = None):
         """``kind``: "host" or "join"; ``where``: what friends type to join (the host's screen)."""
         super().__init__()
         self.channel, self.kind, self.title_text, self.where = channel, kind, title, where

@@ -1,7 +1,29 @@
-"""The in-memory channel: how a client in the same process talks to a table."""
+"""Channels: what a client (a screen, a bot) holds to talk to a table, wherever the table is;
+and the in-memory one, for a client in the table's own process."""
 import asyncio
+from typing import Protocol
 
 from .session import Table
+
+
+class Channel(Protocol):
+    """Solo (LocalChannel), the host's own screens (hosting.HostChannel) and a joined player
+    (net.client.NetChannel) all look like this: one code path for every kind of game."""
+
+    #: "connected"; a network channel is "reconnecting" while it restores a lost link, then
+    #: "connected" again or "closed" (recv then raises ConnectionError with a sentence)
+    status: str
+    #: how long a lost link is tried again (None: a channel in memory is never lost)
+    give_up_after: float | None
+
+    async def send(self, msg: dict) -> None:
+        """A command to the table."""
+
+    async def recv(self) -> dict:
+        """The next message from the table, in order (raises ConnectionError once it is gone)."""
+
+    def close(self) -> None:
+        """Leave the table."""
 
 
 class LocalChannel:
@@ -10,6 +32,9 @@ class LocalChannel:
     ``send`` takes a command; ``recv`` returns the next update, snapshot,
     chat line or error, in order. The same two calls work over the network.
     """
+
+    status = "connected"
+    give_up_after = None
 
     def __init__(self, table: Table, seat: int | None):
         self.table = table
