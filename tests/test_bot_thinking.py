@@ -44,7 +44,9 @@ async def test_the_host_answers_pings_while_a_hard_bot_searches():
     watcher.close("done")
     await session.close()
     assert len(during) >= 30, "the bots never searched while pings were sent"
-    assert statistics.median(during) < 0.020 and sorted(during)[int(0.9 * len(during))] < 0.020, during
+    # the interpreter hands the loop its turn every 5 ms (sys.getswitchinterval), so answers come
+    # in a few of those; on the loop itself they would wait out whole searches (30-300 ms)
+    assert statistics.median(during) < 0.020 and sorted(during)[int(0.9 * len(during))] < 0.060, during
 
 
 def flagged(decide, flag: threading.Event):

@@ -103,6 +103,10 @@ class UnoApp(App):
         if resume:
             session = HostSession.resume(pacing=self.pacing, rate=options.get("rate", 30),
                                          burst=options.get("burst", 30))
+            if session.local is None:
+                self.back_to_start("That game was hosted without a screen: carry it on with "
+                                   "uno-tui host --resume --headless.")
+                return
         else:
             session = HostSession(settings, pacing=self.pacing, seed=self.seed, **options)
 

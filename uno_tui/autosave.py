@@ -52,14 +52,22 @@ class Autosave:
     def _write_log(self) -> None:
         self._files[self._write_log].put(msgpack.packb({"game": self.game_id, **self.log()}))
 
-    def flush(self) -> None:
-        """Write what is pending now and wait for the disk (at quit: nothing may be lost)."""
+    def write_now(self) -> None:
+        """Hand what is pending to the writer now (on the loop: it reads the table)."""
         for write, timer in list(self._timers.items()):
             timer.cancel()
             del self._timers[write]
             write()
+
+    def wait(self) -> None:
+        """Until the disk has it all (blocks: from a thread, or when nothing else must run)."""
         for file in self._files.values():
             file.flush()
+
+    def flush(self) -> None:
+        """Write what is pending and wait for the disk (at quit: nothing may be lost)."""
+        self.write_now()
+        self.wait()
 
     def discard(self) -> None:
         """The game is over: nothing to carry on, so no saved game is left behind."""

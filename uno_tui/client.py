@@ -27,7 +27,6 @@ class ClientModel:
     last_seq: int = 0
     error: str | None = None
     last_hands: list[list[str]] | None = None     # every hand as shown at the end of the last hand
-    lobby: dict | None = None                     # the host's lobby, until the game starts
     _ids: itertools.count = field(default_factory=lambda: command_ids())
 
     def apply(self, msg: dict) -> str:
@@ -50,9 +49,6 @@ class ClientModel:
             self.log.extend(msg.get("log", []))
             del self.log[:-LOG_KEEP]
             return "view"
-        if kind == "lobby":
-            self.lobby = msg
-            return "lobby"
         if kind == "chat":
             self.chat.append(msg)
             del self.chat[:-CHAT_KEEP]

@@ -140,7 +140,10 @@ class HostSession:
         port is free once this returns), and write the save."""
         if self.closed:
             return
-        self.closed = True
+        self.closed = True                       # from here, leaving players change nothing at the table
+        if self.table is not None:
+            self.table.close()
+            self.autosave.write_now()
         for conn in self.connections():
             conn.close(reason, farewell={"type": "bye", "reason": reason})
         if self.server is not None:
@@ -149,9 +152,7 @@ class HostSession:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        if self.table is not None:
-            self.table.close()
-            await asyncio.to_thread(self.autosave.flush)
+        await asyncio.to_thread(self.autosave.wait)
 
     # ------------------------------------------------------------------ one connection
     def _accept(self, reader, writer) -> None:
@@ -286,7 +287,7 @@ class HostSession:
 
     def _gone(self, conn: Connection) -> None:
         listener = self.listeners.pop(conn, None)
-        if listener is not None:
+        if listener is not None and not self.closed:
             self.table.disconnect(listener)
         self.spectators.pop(conn, None)
         for seat in self.seats:

@@ -45,13 +45,22 @@ def first_key_acts(terminal: Terminal) -> bool:
     key = next((key for pattern, key in keys if terminal.shows(pattern)), None)
     if key is None:
         return False
-    before = terminal.text()
+    before = settled_bottom(terminal)
     terminal.press(key)
     deadline = time.monotonic() + 5
-    while terminal.text() == before:
-        assert time.monotonic() < deadline, f"the key {key!r} did nothing:\n{before}"
-        time.sleep(0.05)
+    while settled_bottom(terminal) == before:
+        assert time.monotonic() < deadline, f"the key {key!r} did nothing:\n{terminal.text()}"
     return True
+
+
+def settled_bottom(terminal: Terminal) -> list[str]:
+    """The status line, the hand and any dialog over them, once two reads 0.2 s apart agree
+    (the log and the countdowns above do not count: they change without our key)."""
+    while True:
+        lines = terminal.text().splitlines()[-9:-1]
+        time.sleep(0.2)
+        if terminal.text().splitlines()[-9:-1] == lines:
+            return lines
 
 
 def lobby_lists(host: Terminal, joined: int) -> None:

@@ -189,8 +189,8 @@ class GameScreen(Screen):
             needed = None
         if self._modal and self._modal.split(":")[0] != (needed or "").split(":")[0]:
             self._close_modal()
-        if not needed or self._modal:
-            return
+        if not needed or self._modal or self.app.screen is not self:
+            return                               # (a chat line, the rules or "Leave?" open: asked when closed)
         self._modal = needed
         kind = needed.split(":")[0]
         if kind == "color":
@@ -209,7 +209,8 @@ class GameScreen(Screen):
         """The decision is gone (the table moved on): close its dialog, and whatever is over it."""
         screen, self._modal, self._modal_screen = self._modal_screen, None, None
         if screen in self.app.screen_stack:
-            screen.pop_until_active()
+            while self.app.screen is not screen:
+                self.app.pop_screen()
             self.app.pop_screen()
 
     def _answer(self, key: str, action: dict | None) -> None:
@@ -323,11 +324,12 @@ class GameScreen(Screen):
         def said(text: str | None) -> None:
             if text:
                 self.send(self.model.command("chat", text=text))
+            self._ask()
         self.app.push_screen(ChatPrompt(), said)
 
     def action_help(self) -> None:
         rules = self.model.view["table"]["rules"] if self.model.view else None
-        self.app.push_screen(HelpScreen(rules))
+        self.app.push_screen(HelpScreen(rules), lambda _: self._ask())
 
     def action_leave(self) -> None:
         """Esc (or Menu after a hand): ask, then leave the table for the start screen."""
@@ -350,7 +352,7 @@ class GameScreen(Screen):
             "catch": lambda: model.can("catch") and model.view["catchable"] is not None,
             "uno": lambda: model.can("say_uno") or any(a.get("uno") for a in model.legal),
             "respond": lambda: model.my_decision() and model.view["phase"] == "respond",
-            "chat": lambda: sum(s["kind"] == "human" for s in model.view["table"]["seats"]) > 1,
+            "chat": lambda: model.seat is None or sum(s["kind"] == "human" for s in model.view["table"]["seats"]) > 1,
         }
         check = checks.get(action)
         return True if check is None else bool(check())

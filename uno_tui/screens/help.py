@@ -9,7 +9,7 @@ from ..rules_help import help_markdown
 
 
 class HelpScreen(ModalScreen):
-    BINDINGS = [Binding("escape,q,question_mark", "app.pop_screen", "Close")]
+    BINDINGS = [Binding("escape,q,question_mark", "dismiss", "Close")]
 
     def __init__(self, rules: dict | None = None):
         super().__init__()

@@ -71,6 +71,8 @@ class LobbyScreen(Screen):
         kind = msg.get("type")
         if kind in ("update", "snapshot"):
             from .game import GameScreen
+            while self.app.screen is not self:       # a chat line or a question left open: gone
+                self.app.pop_screen()
             self.app.switch_screen(GameScreen(self.channel, self.title_text, self.kind, pending=(msg,)))
         elif kind == "lobby":
             await self.show(msg)
@@ -99,9 +101,10 @@ class LobbyScreen(Screen):
         hosting = self._hosts(lobby)
         if self.lobby is None:
             await box.mount_all(Horizontal(Label(classes="field", id=f"who-{i}"),
-                                           Select(SEAT_CHOICES, allow_blank=False, id=f"seat-{i}", classes="-hidden"),
+                                           Select(SEAT_CHOICES, allow_blank=False, id=f"seat-{i}", classes="-hidden",
+                                                  value=seat["level"] if seat["kind"] == "bot" else ""),
                                            classes="seat-row")
-                                for i in range(len(lobby["seats"])))
+                                for i, seat in enumerate(lobby["seats"]))
             if self.kind == "join":
                 self.query_one("#addresses", Static).update(
                     Text(f"{lobby['host']}'s table · {lobby['edition']} · the host starts the game"))
@@ -127,6 +130,8 @@ class LobbyScreen(Screen):
     @on(Select.Changed)
     def seat_changed(self, event: Select.Changed) -> None:
         """The host seats a bot (or opens the seat); the lobby message that follows shows it."""
+        if not self.hosting or not event.select.display:
+            return                                   # a joiner's (hidden) menus send nothing
         index = int(event.select.id.removeprefix("seat-"))
         seat = self.lobby["seats"][index]
         if (event.value or "") != (seat["level"] if seat["kind"] == "bot" else ""):

@@ -175,8 +175,8 @@ class Table:
         if self.match:
             self._broadcast([])
             self._schedule()
-            if self.game.over and self.ready:    # the others may be waiting only for this player
-                self._maybe_next_hand()
+            if self.game.over and self.ready and any(s.listener for s in self.seats):
+                self._maybe_next_hand()          # the others may be waiting only for this player
 
     def take_over(self, seat: int, level: str | None = None) -> None:
         """A bot plays this human seat until :meth:`hand_back` (or the player's return)."""
@@ -389,10 +389,15 @@ class Table:
     def _thought(self, seat: int, bot: Bot, version: int, done: asyncio.Future) -> None:
         """A long decision is back on the loop: the bot takes in what it missed, and the move is
         played if the table is still where the bot saw it."""
-        for view, events in self._thinking.pop(seat, ()):
-            bot.observe(view, events)
-        if self.closed or done.cancelled() or self.seats[seat].bot is not bot:
+        missed = self._thinking.pop(seat, ())
+        if self.closed or done.cancelled():
             return
+        if self.seats[seat].bot is not bot:      # replaced while it thought: its successor decides
+            if self.seats[seat].bot is not None and self.game.decider == seat and not self.game.over:
+                self._bot_turn(seat, self.version)
+            return
+        for view, events in missed:
+            bot.observe(view, events)
         if version != self.version:      # the table moved on meanwhile: think again from here
             if self.game.decider == seat and not self.game.over:
                 self._bot_turn(seat, self.version)
