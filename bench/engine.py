@@ -1,14 +1,25 @@
-"""Engine speed: random-legal games with 4 players, per edition, against RLCard's UnoGame.
+"""Engine speed: random-legal 4-player games per edition, against RLCard's UnoGame on the same terms.
 
     python bench/engine.py [--seconds S] [--rounds R]
 
-The random player picks uniformly among the engine's own legal actions for
-the seat it waits on (UNO calls, catches, challenges and colour choices
-included), preferring any play to drawing, as RLCard's legal list does.
-Rounds alternate the engines and the medians are compared; times are CPU
-time of this process (this machine's wall clock is noisy). "classic quiet"
-is the same games with events off (Game(events=False)), as a bot's
-simulations run them. RLCard's step also builds the next player's state.
+What makes the comparison fair (the bench prints it too):
+- one random policy for both: uniform over the seat's legal list, never the
+  declining option (draw, keep) while there is anything else, one
+  ``rng.random()`` per decision (RLCard lists "draw" only when nothing else is
+  legal, so it is the same rule);
+- each game seeded once from one stream: ours by the seed given to ``Game``,
+  RLCard by reseeding one numpy RandomState (building a new one costs ~90 us,
+  a quarter of an RLCard game);
+- each side's legal list obtained once per decision, the way its engine hands
+  it over: ours from ``legal_actions()``, RLCard's from the state that
+  ``init_game()``/``step()`` return (step builds it anyway);
+- CPU time of this process; every row runs once per round, the order reversed
+  every other round, and the median round is reported.
+
+Games differ in length: ours have UNO calls, catches, challenges, and a drawn
+card played as a second action. So per-game figures are given for both, and
+the "like RLCard" row plays our classic rules as close to RLCard's as they go
+(strict Wild Draw Four so nobody challenges, UNO always said, nobody catches).
 """
 import argparse
 import os
@@ -20,93 +31,159 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from uno_tui.engine import PRESETS, Game, make_rules  # noqa: E402
 
-
-def pick(seq, rng):
-    """A uniform choice, the same for both engines."""
-    return seq[int(rng.random() * len(seq))]
-
-
-def random_choice(legal, rng):
-    """Uniform over the legal actions, never drawing or keeping when there is anything else.
-
-    The engine lists a declining option (draw, keep) last, so it is left out by length.
-    """
-    n = len(legal)
-    if n > 1 and legal[-1].kind in ("draw", "keep"):
-        n -= 1
-    return legal[int(rng.random() * n)]
+PLAYERS = 4
+FAIRNESS = """\
+timed: dealing and playing whole games, the policy's choice and the loop; both seeded once per game
+  (ours: the seed given to Game; RLCard: one RandomState reseeded with .seed()), each legal list used
+  once (ours: legal_actions(); RLCard: the one in the state step() returns)
+not timed: the per-game figures, counted afterwards by replaying round 1's games with counters on
+turn: a player's go (a play, a draw or a pass); RLCard's every step is one. actions: every call that
+  changes the game (ours also: UNO calls, catches, answers, colour of a wild turned up first, playing
+  the card just drawn)"""
 
 
-def bench_preset(preset: str, seconds: float, seed: int = 1, events: bool = True) -> tuple[float, float]:
-    rules = make_rules(preset)
-    rng = random.Random(seed)
-    games = actions = 0
-    start = time.process_time()
-    while time.process_time() - start < seconds:
-        game = Game(rules, 4, seed=rng.getrandbits(32), dealer=games % 4, events=events)
-        while not game.over:
-            seat = game.decider
-            game.apply(seat, random_choice(game.legal_actions(seat), rng))
-            actions += 1
-        games += 1
-    elapsed = time.process_time() - start
-    return games / elapsed, actions / elapsed
+def choose(legal, rng, like_rlcard: bool, held: int):
+    """Uniform over the legal list, without the declining option (listed last) when there is
+    anything else. Like RLCard: nobody catches (catches are listed first), and a play from
+    ``held`` = 2 cards says UNO (the said variant is as legal as the unsaid one)."""
+    lo, hi = 0, len(legal)
+    if hi > 1 and legal[-1].kind in ("draw", "keep"):
+        hi -= 1
+    if like_rlcard and legal[0].kind == "catch" and hi > 1:
+        lo = 1
+    action = legal[lo + int(rng.random() * (hi - lo))]
+    if like_rlcard and held == 2 and action.kind in ("play", "play_drawn"):
+        return action._replace(uno=True)
+    return action
 
 
-def bench_rlcard(seconds: float, seed: int = 1) -> tuple[float, float] | None:
-    try:
-        import numpy as np
-        from rlcard.games.uno.game import UnoGame
-    except ImportError:
-        return None
-    rng = random.Random(seed)
-    game = UnoGame(num_players=4)
-    games = actions = 0
-    start = time.process_time()
-    while time.process_time() - start < seconds:
-        game.np_random = np.random.RandomState(rng.getrandbits(31))
-        game.init_game()
-        while not game.is_over():
-            game.step(pick(game.get_legal_actions(), rng))
-            actions += 1
-        games += 1
-    elapsed = time.process_time() - start
-    return games / elapsed, actions / elapsed
+def play_ours(rules, seed: int, dealer: int, rng, events: bool, like_rlcard: bool, tally=None) -> int:
+    """One game; returns its actions. ``tally`` (a 4-list: turns, cards played, cards drawn,
+    actions) is counted from the events, so only when replaying, never while timed."""
+    game = Game(rules, PLAYERS, seed=seed, dealer=dealer, events=events or tally is not None)
+    if tally is not None:
+        _count_events(game.setup_events, tally)
+    actions = 0
+    while not game.over:
+        seat = game.decider
+        action = choose(game.legal_actions(seat), rng, like_rlcard, len(game.hands[seat]))
+        if tally is not None:
+            tally[0] += game.phase == "turn" and action.kind in ("play", "draw", "pass")
+            _count_events(game.apply(seat, action), tally)
+        else:
+            game.apply(seat, action)
+        actions += 1
+    if tally is not None:
+        tally[3] += actions
+    return actions
 
 
-QUIET = "classic quiet"
+def _count_events(events, tally) -> None:
+    for e in events:
+        if e["type"] in ("play", "shield", "discard"):
+            tally[1] += 1
+        elif e["type"] == "draw":
+            tally[2] += e["count"]
 
 
-def median_of(runs):
-    runs = sorted(runs)
-    return runs[len(runs) // 2]
+def play_rlcard(game, seed: int, rng, tally=None) -> int:
+    """One RLCard game on ``game`` (whose np_random is reseeded); returns its steps. The
+    ``tally`` counts from hand sizes: a drawn card RLCard plays at once leaves the hand unchanged."""
+    game.np_random.seed(seed)
+    state, _ = game.init_game()
+    players = game.players
+    if tally is not None:
+        tally[2] += sum(len(p.hand) for p in players) - 7 * PLAYERS    # a Draw Two turned up first
+    steps = 0
+    while not game.is_over():
+        legal = state["legal_actions"]
+        action = legal[int(rng.random() * len(legal))]
+        if tally is not None:
+            mover, held = players[game.round.current_player], sum(len(p.hand) for p in players)
+            own = len(mover.hand)
+            state, _ = game.step(action)
+            played = action != "draw" or len(mover.hand) == own
+            tally[0] += 1
+            tally[1] += played
+            tally[2] += sum(len(p.hand) for p in players) - held + played
+        else:
+            state, _ = game.step(action)
+        steps += 1
+    if tally is not None:
+        tally[3] += steps
+    return steps
+
+
+def runner(name: str):
+    """A function (seed stream, seconds or a number of games, tally) -> (games, actions, CPU s)
+    for the row ``name``, or None if it cannot run (RLCard not installed)."""
+    if name == RLCARD:
+        try:
+            import numpy as np
+            from rlcard.games.uno.game import UnoGame
+        except ImportError:
+            return None
+        game = UnoGame(num_players=PLAYERS)
+        game.np_random = np.random.RandomState()
+
+        def one(rng, g, tally):
+            return play_rlcard(game, rng.getrandbits(32), rng, tally)
+    else:
+        preset, events, like = ROWS[name]
+        rules = make_rules(preset, strict_wild_draw_four=True) if like else make_rules(preset)
+
+        def one(rng, g, tally):
+            return play_ours(rules, rng.getrandbits(32), g % PLAYERS, rng, events, like, tally)
+
+    def run(seed: int, seconds: float = 0.0, games: int = 0, tally=None):
+        rng = random.Random(seed)
+        played = actions = 0
+        clock = time.process_time
+        start = clock()
+        while (played < games) if games else (clock() - start < seconds):
+            actions += one(rng, played, tally)
+            played += 1
+        return played, actions, clock() - start
+    return run
+
+
+#: our rows: preset, events on, like RLCard
+ROWS = {"classic": ("classic", True, False), "classic quiet": ("classic", False, False),
+        "classic like RLCard": ("classic", True, True),
+        **{preset: (preset, True, False) for preset in PRESETS if preset != "classic"}}
+RLCARD = "rlcard UnoGame"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=1.0, help="time per round")
-    parser.add_argument("--rounds", type=int, default=5, help="rounds, alternating the engines")
+    parser.add_argument("--seconds", type=float, default=1.0, help="time per row and round")
+    parser.add_argument("--rounds", type=int, default=5, help="rounds; the order of rows reverses every other one")
     args = parser.parse_args()
-    runs: dict[str, list] = {name: [] for name in (*PRESETS, QUIET, "rlcard UnoGame")}
+    runners = {name: runner(name) for name in (*ROWS, RLCARD)}
+    runners = {name: run for name, run in runners.items() if run is not None}
+    results: dict[str, list] = {name: [] for name in runners}
+    order = list(runners)
     for round_no in range(args.rounds):
-        for preset in PRESETS:
-            runs[preset].append(bench_preset(preset, args.seconds, seed=round_no))
-        runs[QUIET].append(bench_preset("classic", args.seconds, seed=round_no, events=False))
-        rl = bench_rlcard(args.seconds, seed=round_no)
-        if rl is not None:
-            runs["rlcard UnoGame"].append(rl)
-    print(f"median of {args.rounds} rounds of {args.seconds:g} s each")
-    print(f"{'engine':<16}{'games/s':>10}{'actions/s':>12}{'actions/game':>14}")
-    for name, results in runs.items():
-        if results:
-            gps, aps = median_of(results)
-            print(f"{name:<16}{gps:>10.0f}{aps:>12.0f}{aps / gps:>14.1f}")
-    if not runs["rlcard UnoGame"]:
-        print("RLCard not installed (pip install rlcard): no baseline in this run")
-        return
-    rl = median_of(runs["rlcard UnoGame"])[0]
-    print(f"classic / rlcard games per second: {median_of(runs['classic'])[0] / rl:.2f}x "
-          f"(events on, as a table plays); {median_of(runs[QUIET])[0] / rl:.2f}x (events off, as a bot simulates)")
+        for name in (order if round_no % 2 == 0 else order[::-1]):
+            results[name].append(runners[name](round_no, seconds=args.seconds))
+    print(f"{PLAYERS} players, median of {args.rounds} rounds of {args.seconds:g} s CPU per row; "
+          f"events on except 'quiet' (Game(events=False), as a bot simulates)")
+    print(FAIRNESS)
+    rates = {}
+    for name, rounds in results.items():
+        games, actions, cpu = sorted(rounds, key=lambda r: r[0] / r[2])[len(rounds) // 2]
+        tally = [0, 0, 0, 0]
+        replayed = runners[name](0, games=rounds[0][0], tally=tally)[0]
+        per_game = [t / replayed for t in tally]          # turns, played, drawn, actions
+        rates[name] = games / cpu, games / cpu * per_game[0], per_game
+    base = rates.get(RLCARD)
+    print(f"{'':<20}{'games/s':>9}{'turns/s':>10}{'x games':>9}{'x turns':>9}"
+          f"{'turns/g':>9}{'played/g':>10}{'drawn/g':>9}{'actions/g':>11}")
+    for name, (gps, tps, (turns, played, drawn, actions)) in rates.items():
+        ratio = f"{gps / base[0]:>9.2f}{tps / base[1]:>9.2f}" if base else f"{'':>18}"
+        print(f"{name:<20}{gps:>9.0f}{tps:>10.0f}{ratio}{turns:>9.1f}{played:>10.1f}{drawn:>9.1f}{actions:>11.1f}")
+    if base is None:
+        print("RLCard is not installed (pip install rlcard): no baseline in this run")
 
 
 if __name__ == "__main__":
