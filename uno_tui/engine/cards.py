@@ -7,6 +7,7 @@ Draw Two); wild kinds follow from 52. Outside the engine a card is its code
 
 COLORS = ("red", "yellow", "green", "blue")
 COLOR_LETTERS = ("R", "Y", "G", "B")
+COLOR_INDEX = {name: i for i, name in enumerate(COLORS)}
 
 SKIP, REVERSE, DRAW_TWO = 10, 11, 12
 WILD, WILD_DRAW_FOUR, SORTING_HAT, VOLDEMORT, HOWLER, INVISIBILITY = range(52, 58)

@@ -8,7 +8,7 @@ through :meth:`Game.apply`, which either refuses the action (raising
 import random
 
 from .actions import Action, IllegalAction
-from .cards import (CARD_OF, CODES, COLOR_OF, COLORS, DRAW_TWO, HOWLER, INVISIBILITY, N_CARDS, POINTS,
+from .cards import (CARD_OF, CODES, COLOR_INDEX, COLOR_OF, COLORS, DRAW_TWO, HOWLER, INVISIBILITY, N_CARDS, POINTS,
                     RANK_OF, REVERSE, SKIP, SORTING_HAT, VOLDEMORT, VOLDEMORT_NUMBERS, WILD_DRAW_FOUR,
                     build_deck, card_name)
 from .rules import Rules
@@ -83,7 +83,7 @@ class Game:
     __slots__ = ("rules", "n", "rng", "total_cards", "draw_pile", "discard", "hands", "dealer", "direction",
                  "color", "turn", "decider", "phase", "attack", "pending_draw", "wd4_guilty", "first_wild",
                  "uno_intent", "drawn", "uno_said", "window", "passes", "shown", "over", "winner", "blocked",
-                 "can_shield", "setup_events", "record", "_legal", "_legal_seat", "_events")
+                 "can_shield", "setup_events", "record", "_lenient", "_legal", "_legal_seat", "_events")
 
     def __init__(self, rules: Rules, players: int, *, seed=None, deck: list[str] | None = None,
                  dealer: int = 0, hand_size: int = HAND_SIZE, events: bool = True):
@@ -127,6 +127,7 @@ class Game:
         self.winner = -1
         self.blocked = False
         self.can_shield = rules.deck.get("WI", 0) > 0   # the edition's deck, so no hand is given away
+        self._lenient = not rules.strict_wild_draw_four   # a turn's plays need no Wild Draw Four check
         self._legal: list = []
         self._legal_seat = -1
         self._events: list[dict] = []
@@ -164,39 +165,54 @@ class Game:
     def legal_actions(self, seat: int) -> list[Action]:
         """Everything ``seat`` may do now, in turn or out of it.
 
-        Out-of-turn actions come first; a declining option (draw, keep) is always last.
+        Out-of-turn actions come first; a declining option (draw, keep) is always last. The
+        decider's list is kept until the state changes, so apply checks the very list its caller
+        chose from; another seat's is at most a catch and an UNO call, built when asked.
         """
         if seat == self._legal_seat:
             return self._legal
-        if self.over or not 0 <= seat < self.n:
+        if seat == self.decider:
+            hand = self.hands[seat]
+            if self.phase == "turn":      # the hottest case, inline
+                playable = _MATCHING[self.color * 64 + RANK_OF[self.discard[-1]]].intersection(hand)
+                if self._lenient and len(hand) > 2 and VOLDEMORT not in playable:
+                    acts = []
+                    for c in playable:
+                        acts += PLAY[c]
+                else:
+                    acts = self._plays(playable, hand)
+                if self.draw_pile or len(self.discard) > 1:
+                    acts.append(DRAW)
+                elif not acts:
+                    acts.append(PASS)
+            else:
+                acts = self._decisions(hand)
+        elif self.over or not 0 <= seat < self.n:
             return []
-        acts = self._decisions() if seat == self.decider else []
-        window = self.window
+        else:
+            acts = []
         if len(self.hands[seat]) == 1 and not self.uno_said[seat]:
             acts.insert(0, SAY_UNO)
-        if window >= 0 and window != seat:
-            acts.insert(0, CATCH[window])
-        self._legal_seat, self._legal = seat, acts     # the last answer, until the state changes
+        if self.window >= 0 and self.window != seat:
+            acts.insert(0, CATCH[self.window])
+        if seat == self.decider:
+            self._legal_seat, self._legal = seat, acts
         return acts
 
-    def _decisions(self) -> list[Action]:
-        phase, hand = self.phase, self.hands[self.decider]
-        if phase == "turn":
-            playable = _MATCHING[self.color * 64 + RANK_OF[self.discard[-1]]].intersection(hand)
-            acts = []
-            if len(hand) > 2 and VOLDEMORT not in playable and not self.rules.strict_wild_draw_four:
-                for c in playable:
-                    acts += PLAY[c]
-            else:
-                for c in playable:
-                    if c == WILD_DRAW_FOUR and self.rules.strict_wild_draw_four and self._wd4_illegal(hand, c):
-                        continue
-                    acts += self._ways("play", c, hand)
-            if self.draw_pile or len(self.discard) > 1:
-                acts.append(DRAW)
-            elif not acts:
-                acts.append(PASS)
-            return acts
+    def _plays(self, playable, hand) -> list[Action]:
+        """The plays of a turn where the Wild Draw Four may be illegal, UNO may be said or Voldemort
+        may be played."""
+        acts = []
+        strict = self.rules.strict_wild_draw_four
+        for c in playable:
+            if c == WILD_DRAW_FOUR and strict and self._wd4_illegal(hand, c):
+                continue
+            acts += self._ways("play", c, hand)
+        return acts
+
+    def _decisions(self, hand) -> list[Action]:
+        """The decider's options in every phase but a turn."""
+        phase = self.phase
         if phase == "drawn":
             return self._ways("play_drawn", self.drawn, hand) + [KEEP]
         if phase == "color":
@@ -250,13 +266,21 @@ class Game:
 
     def _do_draw(self, seat, action):
         self.passes = 0
-        drawn = self._draw(seat, 1, "draw")
-        while self.rules.draw_until_playable and drawn and not self.playable(drawn[-1]) and self.can_draw():
-            drawn += self._draw(seat, 1, "draw")
-        last = drawn[-1] if drawn else -1
-        if last >= 0 and self.playable(last) and not (
-                last == WILD_DRAW_FOUR and self.rules.strict_wild_draw_four
-                and self._wd4_illegal(self.hands[seat], last)):
+        pile = self.draw_pile
+        if pile and not self.rules.draw_until_playable:     # one card off the pile: _draw, inline
+            last = pile.pop()
+            self.hands[seat].append(last)
+            self.uno_said[seat] = False
+            if self.record:
+                self._events.append({"type": "draw", "seat": seat, "count": 1, "reason": "draw",
+                                     "secret": {"cards": [CODES[last]]}, "to": (seat,)})
+        else:
+            drawn = self._draw(seat, 1, "draw")
+            while self.rules.draw_until_playable and drawn and not self.playable(drawn[-1]) and self.can_draw():
+                drawn += self._draw(seat, 1, "draw")
+            last = drawn[-1] if drawn else -1
+        if last >= 0 and (last >= 52 or COLOR_OF[last] == self.color or RANK_OF[last] == RANK_OF[self.discard[-1]]) \
+                and not (last == WILD_DRAW_FOUR and not self._lenient and self._wd4_illegal(self.hands[seat], last)):
             self.phase, self.drawn = "drawn", last
         else:
             nxt = (seat + self.direction) % self.n
@@ -304,8 +328,10 @@ class Game:
         card, attacker, target = self.attack
         self.attack = None
         if RANK_OF[card] == DRAW_TWO or card == WILD_DRAW_FOUR:
-            self._draw(target, self._take_pending(), "penalty")
-            self._begin(self.next_seat(target))
+            count, self.pending_draw = self.pending_draw, 0
+            self._draw(target, count, "penalty")
+            nxt = (target + self.direction) % self.n
+            self.phase, self.turn, self.decider, self.drawn = "turn", nxt, nxt, -1
         elif card == SORTING_HAT:
             self._hat_draw(target)
             self._begin(self.next_seat(target) if self.rules.sorting_hat_skips else target)
@@ -314,8 +340,10 @@ class Game:
                 cards = sorted(CODES[c] for c in self.hands[target])
                 self.shown.append((target, cards, None))
                 self._event("reveal", target, cards=cards)
-            self._event("skip", target)
-            self._begin(self.next_seat(target))
+            if self.record:
+                self._events.append({"type": "skip", "seat": target})
+            nxt = (target + self.direction) % self.n
+            self.phase, self.turn, self.decider, self.drawn = "turn", nxt, nxt, -1
 
     def _do_challenge(self, seat, action):
         _, attacker, target = self.attack
@@ -393,32 +421,33 @@ class Game:
         if card == VOLDEMORT and any(c in _VOLDEMORT_CARDS for c in hand):
             self.phase, self.decider, self.uno_intent = "discard", seat, uno
             return
-        if len(hand) == 1:
+        left = len(hand)
+        if left == 1:
             self._after_shed(seat, uno)
-        if not hand:
+        elif not left:
             self._go_out(seat, card)
-        elif card >= 52:
-            self.color = COLORS.index(action.color)
+            return
+        if card >= 52:
+            self.color = COLOR_INDEX[action.color]
             if card in (WILD_DRAW_FOUR, SORTING_HAT, HOWLER):
                 self._attack(seat, card)
-            else:
-                self._begin(self.next_seat(seat))
+                return
         else:
             self.color = COLOR_OF[card]
             rank = RANK_OF[card]
-            if rank < 10:
-                nxt = (seat + self.direction) % self.n
-                self.phase, self.turn, self.decider, self.drawn = "turn", nxt, nxt, -1
-            elif rank == REVERSE:
-                self.direction = -self.direction
-                self._event("reverse", seat, direction=self.direction)
+            if rank == REVERSE:
+                direction = self.direction = -self.direction
+                if self.record:
+                    self._events.append({"direction": direction, "type": "reverse", "seat": seat})
                 if self.n == 2:
-                    self._event("skip", self.next_seat(seat))
+                    self._event("skip", (seat + direction) % 2)
                     self._begin(seat)
-                else:
-                    self._begin(self.next_seat(seat))
-            else:
+                    return
+            elif rank >= 10:
                 self._attack(seat, card)
+                return
+        nxt = (seat + self.direction) % self.n       # a number, a Wild, a Reverse: the next player
+        self.phase, self.turn, self.decider, self.drawn = "turn", nxt, nxt, -1
 
     def _after_shed(self, seat: int, uno: bool):
         """A seat's hand just shrank: a last-but-one card opens the catch window."""
@@ -429,7 +458,7 @@ class Game:
                 self._event("say_uno", seat)
 
     def _attack(self, attacker: int, card: int):
-        target = self.next_seat(attacker)
+        target = (attacker + self.direction) % self.n
         self.attack = (card, attacker, target)
         rank = RANK_OF[card]
         if rank == DRAW_TWO:
