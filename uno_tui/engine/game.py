@@ -171,32 +171,36 @@ class Game:
         """
         if seat == self._legal_seat:
             return self._legal
-        if seat == self.decider:
-            hand = self.hands[seat]
-            if self.phase == "turn":      # the hottest case, inline
-                playable = _MATCHING[self.color * 64 + RANK_OF[self.discard[-1]]].intersection(hand)
-                if self._lenient and len(hand) > 2 and VOLDEMORT not in playable:
-                    acts = []
-                    for c in playable:
-                        acts += PLAY[c]
-                else:
-                    acts = self._plays(playable, hand)
-                if self.draw_pile or len(self.discard) > 1:
-                    acts.append(DRAW)
-                elif not acts:
-                    acts.append(PASS)
+        if seat != self.decider:
+            if self.over or not 0 <= seat < self.n:
+                return []
+            return self._out_of_turn(seat, [])
+        hand = self.hands[seat]
+        if self.phase == "turn":      # the hottest case, inline
+            playable = _MATCHING[self.color * 64 + RANK_OF[self.discard[-1]]].intersection(hand)
+            if self._lenient and len(hand) > 2 and VOLDEMORT not in playable:
+                acts = []
+                for c in playable:
+                    acts += PLAY[c]
             else:
-                acts = self._decisions(hand)
-        elif self.over or not 0 <= seat < self.n:
-            return []
+                acts = self._plays(playable, hand)
+            if self.draw_pile or len(self.discard) > 1:
+                acts.append(DRAW)
+            elif not acts:
+                acts.append(PASS)
         else:
-            acts = []
+            acts = self._decisions(hand)
+        if self.window >= 0 or len(hand) == 1:
+            self._out_of_turn(seat, acts)
+        self._legal_seat, self._legal = seat, acts
+        return acts
+
+    def _out_of_turn(self, seat: int, acts: list[Action]) -> list[Action]:
+        """Put first in ``acts`` what ``seat`` may do in or out of turn: catch, say UNO."""
         if len(self.hands[seat]) == 1 and not self.uno_said[seat]:
             acts.insert(0, SAY_UNO)
         if self.window >= 0 and self.window != seat:
             acts.insert(0, CATCH[self.window])
-        if seat == self.decider:
-            self._legal_seat, self._legal = seat, acts
         return acts
 
     def _plays(self, playable, hand) -> list[Action]:
