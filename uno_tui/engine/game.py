@@ -6,10 +6,11 @@ through :meth:`Game.apply`, which either refuses the action (raising
 :class:`IllegalAction`, state untouched) or applies it and returns the events.
 """
 import random
+from functools import partial
 
 from .actions import Action, IllegalAction
-from .cards import (CARD_OF, CODES, COLOR_INDEX, COLOR_OF, COLORS, DRAW_TWO, HOWLER, INVISIBILITY, N_CARDS, POINTS,
-                    RANK_OF, REVERSE, SKIP, SORTING_HAT, VOLDEMORT, VOLDEMORT_NUMBERS, WILD_DRAW_FOUR,
+from .cards import (CARD_OF, CODES, COLOR_INDEX, COLOR_OF, COLORS, DRAW_TWO, HOWLER, INVISIBILITY, N_CARDS,
+                    POINTS, RANK_OF, REVERSE, SKIP, SORTING_HAT, VOLDEMORT, VOLDEMORT_NUMBERS, WILD_DRAW_FOUR,
                     build_deck, card_name)
 from .rules import Rules
 
@@ -41,18 +42,22 @@ VARIANTS = {(kind, card, colored, uno): _variants(kind, card, colored, uno)
             for kind in ("play", "play_drawn", "shield") for card in range(N_CARDS)
             for colored in (False, True) for uno in (False, True)}
 PLAY = [VARIANTS["play", c, c >= 52, False] for c in range(N_CARDS)]
+PLAY_SAYING = [VARIANTS["play", c, c >= 52, True] for c in range(N_CARDS)]
 DISCARD = [Action("discard", code) for code in CODES]
 CHOOSE = [Action("color", color=c) for c in COLORS]
 CATCH = [Action("catch", target=s) for s in range(MAX_PLAYERS)]
 DRAW, PASS, KEEP = Action("draw"), Action("pass"), Action("keep")
 ACCEPT, CHALLENGE = Action("accept"), Action("challenge")
+#: PLAY_OR_KEEP[card drawn, may say UNO]: the choices after drawing a playable card (not Voldemort)
+PLAY_OR_KEEP = {(c, uno): VARIANTS["play_drawn", c, c >= 52, uno] + [KEEP]
+                for c in range(N_CARDS) for uno in (False, True)}
 SAY_UNO = Action("say_uno")
 
 
 def shuffle(rng: random.Random, cards: list[int]) -> None:
-    """Shuffle in place: one random key per card (several times faster than random.shuffle)."""
-    r = rng.random
-    cards.sort(key=lambda _: r())
+    """Shuffle in place: one random key per card (several times faster than random.shuffle), each the
+    next of an endless stream of rng.random() (next(stream, card)): no Python call per card."""
+    cards.sort(key=partial(next, iter(rng.random, None)))
 
 
 _DECKS: dict[int, tuple[Rules, list[int]]] = {}
@@ -69,6 +74,12 @@ def _deck_of(rules: Rules) -> list[int]:
     return list(cached[1])
 
 
+def plain_turns(rules: Rules) -> bool:
+    """Are a turn's plays always every variant of each playable card (no Wild Draw Four to check,
+    no Voldemort to count for)? Kept by the game, as its hottest test."""
+    return not rules.strict_wild_draw_four and not rules.deck.get("WV")
+
+
 class GameError(ValueError):
     """A game that cannot be set up as asked (players, deck)."""
 
@@ -83,7 +94,7 @@ class Game:
     __slots__ = ("rules", "n", "rng", "total_cards", "draw_pile", "discard", "hands", "dealer", "direction",
                  "color", "turn", "decider", "phase", "attack", "pending_draw", "wd4_guilty", "first_wild",
                  "uno_intent", "drawn", "uno_said", "window", "passes", "shown", "over", "winner", "blocked",
-                 "can_shield", "setup_events", "record", "_lenient", "_legal", "_legal_seat", "_events")
+                 "can_shield", "setup_events", "record", "_plain", "_legal", "_legal_seat", "_events")
 
     def __init__(self, rules: Rules, players: int, *, seed=None, deck: list[str] | None = None,
                  dealer: int = 0, hand_size: int = HAND_SIZE, events: bool = True):
@@ -127,7 +138,7 @@ class Game:
         self.winner = -1
         self.blocked = False
         self.can_shield = rules.deck.get("WI", 0) > 0   # the edition's deck, so no hand is given away
-        self._lenient = not rules.strict_wild_draw_four   # a turn's plays need no Wild Draw Four check
+        self._plain = plain_turns(rules)
         self._legal: list = []
         self._legal_seat = -1
         self._events: list[dict] = []
@@ -178,10 +189,11 @@ class Game:
         hand = self.hands[seat]
         if self.phase == "turn":      # the hottest case, inline
             playable = _MATCHING[self.color * 64 + RANK_OF[self.discard[-1]]].intersection(hand)
-            if self._lenient and len(hand) > 2 and VOLDEMORT not in playable:
+            if self._plain:
+                plays = PLAY_SAYING if len(hand) == 2 else PLAY     # a play from two cards may say UNO
                 acts = []
                 for c in playable:
-                    acts += PLAY[c]
+                    acts += plays[c]
             else:
                 acts = self._plays(playable, hand)
             if self.draw_pile or len(self.discard) > 1:
@@ -218,7 +230,9 @@ class Game:
         """The decider's options in every phase but a turn."""
         phase = self.phase
         if phase == "drawn":
-            return self._ways("play_drawn", self.drawn, hand) + [KEEP]
+            if self.drawn == VOLDEMORT:
+                return self._ways("play_drawn", VOLDEMORT, hand) + [KEEP]
+            return list(PLAY_OR_KEEP[self.drawn, len(hand) == 2])
         if phase == "color":
             return list(CHOOSE)
         if phase == "discard":
@@ -283,8 +297,10 @@ class Game:
             while self.rules.draw_until_playable and drawn and not self.playable(drawn[-1]) and self.can_draw():
                 drawn += self._draw(seat, 1, "draw")
             last = drawn[-1] if drawn else -1
-        if last >= 0 and (last >= 52 or COLOR_OF[last] == self.color or RANK_OF[last] == RANK_OF[self.discard[-1]]) \
-                and not (last == WILD_DRAW_FOUR and not self._lenient and self._wd4_illegal(self.hands[seat], last)):
+        if last >= 0 and (last >= 52 or COLOR_OF[last] == self.color
+                          or RANK_OF[last] == RANK_OF[self.discard[-1]]) and not (
+                last == WILD_DRAW_FOUR and self.rules.strict_wild_draw_four
+                and self._wd4_illegal(self.hands[seat], last)):
             self.phase, self.drawn = "drawn", last
         else:
             nxt = (seat + self.direction) % self.n
@@ -408,12 +424,13 @@ class Game:
         return n
 
     def _do_play(self, seat: int, action: Action, card: int = -1):
-        """A card from the hand, or (``card``) the one just drawn. The hottest path of all."""
+        """A card from the hand, or (``card``) the one just drawn. The hottest path of all: a
+        number card from a hand of two or more takes the fewest tests."""
         if card < 0:
             card = CARD_OF[action.card]
             if self.phase == "respond":      # stacking a draw card on the one played at you
                 self.attack = None
-        hand, uno = self.hands[seat], action.uno
+        hand = self.hands[seat]
         if card == WILD_DRAW_FOUR:
             self.wd4_guilty = self._wd4_illegal(hand, card)
         hand.remove(card)
@@ -421,25 +438,22 @@ class Game:
         self.passes = 0
         if self.record:
             self._events.append({"type": "play", "seat": seat, "card": CODES[card], "color": action.color,
-                                 "uno": uno})
-        if card == VOLDEMORT and any(c in _VOLDEMORT_CARDS for c in hand):
-            self.phase, self.decider, self.uno_intent = "discard", seat, uno
-            return
-        left = len(hand)
-        if left == 1:
-            self._after_shed(seat, uno)
-        elif not left:
-            self._go_out(seat, card)
-            return
-        if card >= 52:
-            self.color = COLOR_INDEX[action.color]
-            if card in (WILD_DRAW_FOUR, SORTING_HAT, HOWLER):
-                self._attack(seat, card)
+                                 "uno": action.uno})
+        if len(hand) < 2 or card == VOLDEMORT:
+            if card == VOLDEMORT and any(c in _VOLDEMORT_CARDS for c in hand):
+                self.phase, self.decider, self.uno_intent = "discard", seat, action.uno
                 return
-        else:
+            if not hand:
+                self._go_out(seat, card)
+                return
+            self._after_shed(seat, action.uno)
+        if card < 52:
             self.color = COLOR_OF[card]
             rank = RANK_OF[card]
-            if rank == REVERSE:
+            if rank >= 10:
+                if rank != REVERSE:
+                    self._attack(seat, card)
+                    return
                 direction = self.direction = -self.direction
                 if self.record:
                     self._events.append({"direction": direction, "type": "reverse", "seat": seat})
@@ -447,10 +461,12 @@ class Game:
                     self._event("skip", (seat + direction) % 2)
                     self._begin(seat)
                     return
-            elif rank >= 10:
+        else:
+            self.color = COLOR_INDEX[action.color]
+            if card in (WILD_DRAW_FOUR, SORTING_HAT, HOWLER):
                 self._attack(seat, card)
                 return
-        nxt = (seat + self.direction) % self.n       # a number, a Wild, a Reverse: the next player
+        nxt = (seat + self.direction) % self.n       # a number, a Reverse, another wild: the next player
         self.phase, self.turn, self.decider, self.drawn = "turn", nxt, nxt, -1
 
     def _after_shed(self, seat: int, uno: bool):
@@ -595,15 +611,15 @@ class Game:
         self.over, self.winner = True, winner
         self.phase, self.decider, self.window, self.attack = "over", -1, -1, None
         self._event("hand_over", winner, blocked=self.blocked, points=self.points(),
-                    hands=[[CODES[c] for c in h] for h in self.hands])
+                    hands=[list(map(CODES.__getitem__, h)) for h in self.hands])
 
     # ------------------------------------------------------------------ scoring
     def hand_points(self, seat: int) -> int:
-        return sum(POINTS[c] for c in self.hands[seat])
+        return sum(map(POINTS.__getitem__, self.hands[seat]))
 
     def points(self) -> int:
         """What the hand's winner scores: every card left in the others' hands."""
-        return sum(self.hand_points(s) for s in range(self.n) if s != self.winner)
+        return sum(sum(map(POINTS.__getitem__, h)) for s, h in enumerate(self.hands) if s != self.winner)
 
     # ------------------------------------------------------------------ reasons
     def _why_not(self, seat: int, action: Action) -> str:

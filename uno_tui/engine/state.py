@@ -3,7 +3,7 @@ import random
 from array import array
 from base64 import b64decode, b64encode
 
-from .game import Game
+from .game import Game, plain_turns
 from .match import Match
 from .rules import Rules
 
@@ -40,7 +40,7 @@ def restore_game(rules: Rules, state: dict) -> Game:
     for name in _GAME_FIELDS:
         setattr(game, name, state[name])
     game.rules, game.rng, game.record = rules, restore_rng(state["rng"]), True
-    game._lenient = not rules.strict_wild_draw_four
+    game._plain = plain_turns(rules)
     game.attack = tuple(state["attack"]) if state["attack"] is not None else None
     game.shown = [(seat, cards, None if viewers is None else tuple(viewers)) for seat, cards, viewers in state["shown"]]
     game.setup_events, game._legal, game._legal_seat, game._events = [], [], -1, []
