@@ -144,3 +144,13 @@ def test_stack_draw_two_passes_the_sum_on():
     assert g.decider == 2 and g.pending_draw == 4
     act(g, 2, "accept")
     assert len(g.hands[2]) == 6 and g.turn == 0
+
+
+def test_a_seat_that_is_not_at_the_table_can_do_nothing_even_right_after_a_move():
+    g = rig(hands=[["R1", "R2", "R3"], ["G1", "G2", "G3"]], top="R5")
+    play(g, 0, "R1")
+    assert g.legal_actions(-1) == [] and g.legal_actions(2) == []
+    before = snapshot(g)
+    with pytest.raises(IllegalAction):
+        g.apply(-1, Action("play", "G1"))
+    assert snapshot(g) == before

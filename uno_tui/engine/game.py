@@ -140,7 +140,7 @@ class Game:
         self.can_shield = rules.deck.get("WI", 0) > 0   # the edition's deck, so no hand is given away
         self._plain = plain_turns(rules)
         self._legal: list = []
-        self._legal_seat = -1
+        self._legal_seat = None                 # whose list _legal is (None: nobody's: the state changed)
         self._events: list[dict] = []
         self.record = events
         self._deal(hand_size)
@@ -182,7 +182,7 @@ class Game:
         """
         if seat == self._legal_seat:
             return self._legal
-        if seat != self.decider:
+        if seat != self.decider or seat < 0:     # the decider is -1 once the hand is over
             if self.over or not 0 <= seat < self.n:
                 return []
             return self._out_of_turn(seat, [])
@@ -270,7 +270,7 @@ class Game:
         if action not in (self._legal if seat == self._legal_seat else self.legal_actions(seat)):
             raise IllegalAction(self._why_not(seat, action))
         self._events = events = []
-        self._legal_seat = -1
+        self._legal_seat = None
         handler, begins_turn = _HANDLERS[action.kind]
         if begins_turn:
             self.window = -1

@@ -43,7 +43,7 @@ def restore_game(rules: Rules, state: dict) -> Game:
     game._plain = plain_turns(rules)
     game.attack = tuple(state["attack"]) if state["attack"] is not None else None
     game.shown = [(seat, cards, None if viewers is None else tuple(viewers)) for seat, cards, viewers in state["shown"]]
-    game.setup_events, game._legal, game._legal_seat, game._events = [], [], -1, []
+    game.setup_events, game._legal, game._legal_seat, game._events = [], [], None, []
     return game
 
 
