@@ -37,7 +37,8 @@ FAIRNESS = """\
 timed: dealing and playing whole games, the policy's choice and the loop; both seeded once per game
   (ours: the seed given to Game; RLCard: one RandomState reseeded with .seed()), each legal list used
   once (ours: legal_actions(); RLCard: the one in the state step() returns)
-not timed: the per-game figures, counted afterwards by replaying round 1's games with counters on
+not timed: the per-game figures, counted afterwards by replaying round 1's games with counters on;
+  turns/s is games/s times the turns per game
 turn: a player's go (a play, a draw or a pass); RLCard's every step is one. actions: every call that
   changes the game (ours also: UNO calls, catches, answers, colour of a wild turned up first, playing
   the card just drawn)"""
@@ -57,20 +58,19 @@ def like_rlcard(legal, random, held: int):
     return action
 
 
-def play_ours(rules, seed: int, dealer: int, rng, events: bool, like: bool, tally=None) -> int:
-    """One game (``like``: with the like-RLCard policy); returns its actions. ``tally`` (a 4-list:
-    turns, cards played, cards drawn, actions) is counted from the events, so only when replaying,
-    never while timed."""
+def play_ours(rules, seed: int, dealer: int, rng, events: bool, like: bool, tally=None) -> None:
+    """One game (``like``: with the like-RLCard policy). ``tally`` (a 4-list: turns, cards played,
+    cards drawn, actions) is counted from the events, so only when replaying, never while timed."""
     game = Game(rules, PLAYERS, seed=seed, dealer=dealer, events=events or tally is not None)
     if tally is not None:
         _count_events(game.setup_events, tally)
-    actions, random = 0, rng.random
+    random = rng.random
     while not game.over:
         seat = game.decider
         legal = game.legal_actions(seat)
         if like:
             action = like_rlcard(legal, random, len(game.hands[seat]))
-        else:       # inline: a call per decision cost a sixth of the time of a game
+        else:       # inline, as RLCard's below: a call per decision was ~4% of a game
             n = len(legal)
             if n > 1 and (legal[-1] is DRAW or legal[-1] is KEEP):     # declining is listed last
                 n -= 1
@@ -78,12 +78,9 @@ def play_ours(rules, seed: int, dealer: int, rng, events: bool, like: bool, tall
         if tally is not None:
             tally[0] += game.phase == "turn" and action.kind in ("play", "draw", "pass")
             _count_events(game.apply(seat, action), tally)
+            tally[3] += 1
         else:
             game.apply(seat, action)
-        actions += 1
-    if tally is not None:
-        tally[3] += actions
-    return actions
 
 
 def _count_events(events, tally) -> None:
@@ -94,15 +91,15 @@ def _count_events(events, tally) -> None:
             tally[2] += e["count"]
 
 
-def play_rlcard(game, seed: int, rng, tally=None) -> int:
-    """One RLCard game on ``game`` (whose np_random is reseeded); returns its steps. The
-    ``tally`` counts from hand sizes: a drawn card RLCard plays at once leaves the hand unchanged."""
+def play_rlcard(game, seed: int, rng, tally=None) -> None:
+    """One RLCard game on ``game`` (whose np_random is reseeded). The ``tally`` counts from hand
+    sizes: a drawn card RLCard plays at once leaves the hand unchanged."""
     game.np_random.seed(seed)
     state, _ = game.init_game()
     players = game.players
     if tally is not None:
         tally[2] += sum(len(p.hand) for p in players) - 7 * PLAYERS    # a Draw Two turned up first
-    steps, random = 0, rng.random
+    random = rng.random
     while not game.is_over():
         legal = state["legal_actions"]
         action = legal[int(random() * len(legal))]
@@ -114,16 +111,13 @@ def play_rlcard(game, seed: int, rng, tally=None) -> int:
             tally[0] += 1
             tally[1] += played
             tally[2] += sum(len(p.hand) for p in players) - held + played
+            tally[3] += 1
         else:
             state, _ = game.step(action)
-        steps += 1
-    if tally is not None:
-        tally[3] += steps
-    return steps
 
 
 def runner(name: str):
-    """A function (seed stream, seconds or a number of games, tally) -> (games, actions, CPU s)
+    """A function (seed of the stream, seconds or a number of games, tally) -> (games, CPU s)
     for the row ``name``, or None if it cannot run (RLCard not installed)."""
     if name == RLCARD:
         try:
@@ -135,23 +129,23 @@ def runner(name: str):
         game.np_random = np.random.RandomState()
 
         def one(rng, g, tally):
-            return play_rlcard(game, rng.getrandbits(32), rng, tally)
+            play_rlcard(game, rng.getrandbits(32), rng, tally)
     else:
         preset, events, like = ROWS[name]
         rules = make_rules(preset, strict_wild_draw_four=True) if like else make_rules(preset)
 
         def one(rng, g, tally):
-            return play_ours(rules, rng.getrandbits(32), g % PLAYERS, rng, events, like, tally)
+            play_ours(rules, rng.getrandbits(32), g % PLAYERS, rng, events, like, tally)
 
     def run(seed: int, seconds: float = 0.0, games: int = 0, tally=None):
         rng = random.Random(seed)
-        played = actions = 0
+        played = 0
         clock = time.process_time
         start = clock()
         while (played < games) if games else (clock() - start < seconds):
-            actions += one(rng, played, tally)
+            one(rng, played, tally)
             played += 1
-        return played, actions, clock() - start
+        return played, clock() - start
     return run
 
 
@@ -179,7 +173,7 @@ def main() -> None:
     print(FAIRNESS)
     rates = {}
     for name, rounds in results.items():
-        games, actions, cpu = sorted(rounds, key=lambda r: r[0] / r[2])[len(rounds) // 2]
+        games, cpu = sorted(rounds, key=lambda r: r[0] / r[1])[len(rounds) // 2]
         tally = [0, 0, 0, 0]
         replayed = runners[name](0, games=rounds[0][0], tally=tally)[0]
         per_game = [t / replayed for t in tally]          # turns, played, drawn, actions
