@@ -1,0 +1,123 @@
+"""What each listener of a table is sent: its seat's view, the table part that changed, the
+log in words as that seat may read it, snapshots; and the bots' own listeners.
+
+Part of Table (session.py).
+"""
+import asyncio
+import collections
+import math
+import time
+
+from ..engine import redact, seat_view
+from ..engine.view import own_view, public_view
+from .describe import describe
+
+LOG_KEEP = 300
+RECENT_IDS = 256
+
+
+class Listener:
+    """One receiver of updates: a seat's player, a bot, or a spectator (seat None, with a name)."""
+
+    def __init__(self, seat: int | None, deliver, name: str = ""):
+        self.seat, self.name = seat, name
+        self.deliver = deliver
+        self.seq = 0
+        self.recent = collections.deque(maxlen=RECENT_IDS)
+        self.closed = False
+        self.table_sent: dict | None = None     # the table part this listener last got
+
+    def send(self, msg: dict) -> None:
+        if self.closed:
+            return
+        self.seq += 1
+        msg["seq"] = self.seq
+        self.deliver(msg)
+
+
+class FanOut:
+    """Table's outgoing side (uses the table's game, seats, listeners, log and timers)."""
+
+    def _table_line(self, text: str, broadcast: bool = True) -> None:
+        self.log.append(({"type": "table", "text": text}, self.names))
+        if broadcast and self.match:
+            self.version += 1
+            self._broadcast([{"type": "table", "text": text}])
+
+    def _view(self, seat: int | None) -> dict:
+        """The seat's whole view, with the table's part (the same for every seat) added."""
+        view = seat_view(self.game, seat)
+        view["table"] = self._table_info()
+        return view
+
+    def _table_info(self) -> dict:
+        match = self.match
+        return {
+            "seats": [{"name": s.name, "kind": s.kind, "level": s.level, "away": s.away,
+                       "bot_playing": s.kind == "human" and s.bot is not None,
+                       "bot_in": self._due_in(self._away_timers.get(i))} for i, s in enumerate(self.seats)],
+            "scores": list(match.scores), "hands_won": list(match.hands_won),
+            "hand_no": len(match.history) + (0 if self.game.over else 1),
+            "match": {"mode": self.rules.match_mode, "target": self.rules.match_target,
+                      "over": match.over, "winners": list(match.winners)},
+            "result": self.result, "ready": sorted(self.ready), "next_hand_in": self._due_in(self._ready_timer),
+            "rules": self._rules_info, "deck": self._deck_info,
+        }
+
+    @staticmethod
+    def _due_in(timer: asyncio.TimerHandle | None) -> int | None:
+        """Whole seconds until a timer fires (clients count down from there), None if none runs."""
+        if timer is None or timer.cancelled():
+            return None
+        return max(0, math.ceil(timer.when() - time.monotonic()))     # the loop's clock is monotonic()
+
+    def _lines(self, events, seat, names) -> list[dict]:
+        lines = []
+        for event in events:
+            seen = redact(event, seat)
+            text = seen["text"] if seen["type"] == "table" else describe(seen, seat, names)
+            if text:
+                lines.append({"kind": seen["type"], "seat": seen.get("seat"), "text": text})
+        return lines
+
+    def _broadcast(self, events: list[dict], ack=None, to: list[Listener] | None = None) -> None:
+        """Send every listener (or those in ``to``) its update. The table part (seats, scores,
+        rules: the same for everyone, and seldom changing) goes only to listeners whose last
+        copy differs."""
+        names = self.names
+        table = self._table_info()
+        public = public_view(self.game)
+        for listener in to if to is not None else [*self.listeners, *self._active_bot_listeners()]:
+            seat = listener.seat
+            view = own_view(self.game, public, seat)
+            sent = listener.table_sent
+            if sent != table:                    # what changed since this listener's last copy
+                view["table"] = table if sent is None else {k: v for k, v in table.items() if sent.get(k) != v}
+                listener.table_sent = table
+            listener.send({"type": "update", "version": self.version, "view": view,
+                           "events": [redact(e, seat) for e in events],
+                           "log": self._lines(events, seat, names),
+                           "ack": ack[1] if ack and ack[0] is listener else None})
+
+    def _active_bot_listeners(self):
+        return [self._bot_listeners[i] for i, s in enumerate(self.seats) if s.bot is not None]
+
+    def _bot_observer(self, seat: int):
+        def observe(msg):
+            bot = self.seats[seat].bot
+            if bot is None or msg["type"] != "update":
+                return
+            if seat in self._thinking:           # not while it thinks on its thread: later
+                self._thinking[seat].append((msg["view"], msg["events"]))
+            else:
+                bot.observe(msg["view"], msg["events"])
+        return observe
+
+    def _snapshot(self, listener: Listener) -> dict:
+        seat = listener.seat
+        view = self._view(seat)
+        listener.table_sent = view["table"]      # updates carry only what changes from here
+        log = []
+        for event, names in self.log:
+            log += self._lines([event], seat, names)
+        return {"type": "snapshot", "view": view, "log": log[-LOG_KEEP:], "chat": list(self.chat)}

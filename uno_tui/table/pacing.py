@@ -1,0 +1,154 @@
+"""How bots play at a table: when each thinks, how fast it reacts, where long thoughts run.
+
+Part of Table (session.py): every change reschedules what each bot means to do;
+a move a bot decided on is played only if the table is still where the bot saw it.
+"""
+import asyncio
+import concurrent.futures
+import logging
+from dataclasses import dataclass, field
+
+from ..bots import Bot, make_bot
+from ..engine import Action, IllegalAction
+
+logger = logging.getLogger(__name__)
+#: where bots make the decisions that take long (bots.Bot.thinks_long): one thread, as they
+#: are searches in pure Python, and a second would only share the same interpreter lock
+THINKER = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot-thinking")
+
+
+@dataclass
+class Pacing:
+    """Delays in seconds (all zero in tests and benchmarks)."""
+    bot_delay: float = 0.9           # a bot's think before it plays
+    #: how fast each bot level reacts to a missed UNO
+    catch_delay: dict = field(default_factory=lambda: {"easy": 2.0, "normal": 1.2, "hard": 0.7})
+    turn_timeout: float | None = None  # after this a bot plays for a human who has not moved
+    grace: float = 20.0              # a dropped player's seat waits this long before a bot plays it
+    hand_pause: float = 4.0          # with no human at the table, the next hand starts after this
+    ready_wait: float = 30.0         # once a player is ready for the next hand, the others have this long
+
+    @classmethod
+    def instant(cls) -> "Pacing":
+        return cls(bot_delay=0, catch_delay={"easy": 0, "normal": 0, "hard": 0}, grace=0, hand_pause=0)
+
+
+class BotPacing:
+    """Table's bot scheduling (uses the table's seats, game, version, pacing and timers)."""
+
+    def _schedule(self) -> None:
+        """Cancel what bots meant to do, and let each think again from the new state."""
+        for timer in self._timers:
+            timer.cancel()
+        self._timers.clear()
+        loop = asyncio.get_running_loop()
+        version, game = self.version, self.game
+        if game.over:
+            if not any(s.kind == "human" and s.listener is not None for s in self.seats):
+                self._timers.append(loop.call_later(self.pacing.hand_pause, self._auto_next, version))
+            return
+        decider = game.decider
+        order = [i for i in range(len(self.seats)) if i != decider] + [decider]
+        for i in order:
+            s = self.seats[i]
+            if s.bot is None:
+                if i == decider and s.kind == "human" and self.pacing.turn_timeout is not None:
+                    self._timers.append(loop.call_later(self.pacing.turn_timeout, self._timeout, i, version))
+                continue
+            if i == decider:
+                # the player to move thinks when its pause is over, so the move just made shows first
+                self._timers.append(loop.call_later(self.pacing.bot_delay, self._bot_turn, i, version))
+                continue
+            action = self._decide(s.bot, i)
+            if action is not None:
+                delay = self._catch_delay(s.bot) if action["kind"] == "catch" else 0
+                self._timers.append(loop.call_later(delay, self._bot_act, i, action, version))
+
+    def _catch_delay(self, bot: Bot) -> float:
+        return self.pacing.catch_delay.get(bot.level, 1.0)
+
+    def _decide(self, bot: Bot, seat: int, view: dict | None = None) -> dict | None:
+        """A bot's decision; a bot that fails falls back to its seat's last legal action."""
+        try:
+            return bot.decide(view or self._view(seat))
+        except Exception:                # noqa: BLE001 - a bot's bug must never stall the table
+            return self._fallback(seat)
+
+    def _fallback(self, seat: int) -> dict | None:
+        logger.exception("bot at seat %s failed; playing a safe move instead", seat)
+        legal = self.game.legal_actions(seat) if seat == self.game.decider else []
+        return legal[-1].to_dict() if legal else None
+
+    def _bot_turn(self, seat: int, version: int) -> None:
+        """The bot to move decides and plays (a catch it spots still waits out its reaction time).
+        A decision that takes long (a search) is made on a thread of its own, so no key, frame or
+        ping waits for it; what the bot is shown meanwhile is kept for it until it is done."""
+        bot = self.seats[seat].bot
+        if version != self.version or bot is None or seat in self._thinking:
+            return                       # (a bot still thinking is asked again when it is done)
+        view = self._view(seat)
+        if bot.thinks_long(view):
+            self._thinking[seat] = []
+            future = asyncio.get_running_loop().run_in_executor(THINKER, bot.decide, view)
+            future.add_done_callback(lambda done: self._thought(seat, bot, version, done))
+            return
+        self._decided(seat, bot, version, self._decide(bot, seat, view))
+
+    def _thought(self, seat: int, bot: Bot, version: int, done: asyncio.Future) -> None:
+        """A long decision is back on the loop: the bot takes in what it missed, and the move is
+        played if the table is still where the bot saw it."""
+        missed = self._thinking.pop(seat, ())
+        if self.closed or done.cancelled():
+            return
+        if self.seats[seat].bot is not bot:      # replaced while it thought: its successor decides
+            if self.seats[seat].bot is not None and self.game.decider == seat and not self.game.over:
+                self._bot_turn(seat, self.version)
+            return
+        for view, events in missed:
+            bot.observe(view, events)
+        if version != self.version:      # the table moved on meanwhile: think again from here
+            if self.game.decider == seat and not self.game.over:
+                self._bot_turn(seat, self.version)
+            return
+        try:
+            action = done.result()
+        except Exception:                # noqa: BLE001 - a bot's bug must never stall the table
+            action = self._fallback(seat)
+        self._decided(seat, bot, version, action)
+
+    def _decided(self, seat: int, bot: Bot, version: int, action: dict | None) -> None:
+        if action is None:
+            return
+        wait = self._catch_delay(bot) - self.pacing.bot_delay if action["kind"] == "catch" else 0
+        if wait > 0:
+            self._timers.append(asyncio.get_running_loop().call_later(wait, self._bot_act, seat, action, version))
+        else:
+            self._act_for(seat, action)
+
+    def _bot_act(self, seat: int, action: dict, version: int) -> None:
+        if version != self.version or self.seats[seat].bot is None:
+            return                       # the table moved on: the bot thinks again from there
+        self._act_for(seat, action)
+
+    def _act_for(self, seat: int, action: dict) -> None:
+        """A bot's move; should it ever be refused, the seat's first legal move keeps the game going."""
+        try:
+            self._act(seat, Action.from_dict(action))
+        except IllegalAction:
+            legal = self.game.legal_actions(seat)
+            if legal and seat == self.game.decider:
+                self._act(seat, legal[-1])
+
+    def _timeout(self, seat: int, version: int) -> None:
+        if version != self.version:
+            return
+        stand_in = make_bot(self.seats[seat].level, self.rng.getrandbits(32))
+        action = self._decide(stand_in, seat)
+        if action is not None:
+            self._table_line(f"Time is up: a bot moves for {self.seats[seat].name}.", broadcast=False)
+            self._act_for(seat, action)
+
+    def _auto_next(self, version: int) -> None:
+        if version == self.version:
+            self.ready = set(range(len(self.seats)))
+            self._maybe_next_hand()
