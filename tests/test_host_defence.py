@@ -104,7 +104,7 @@ async def test_wrong_shapes_unknown_messages_and_old_versions_are_refused():
 
 
 async def test_a_silent_client_a_trickling_client_and_one_that_never_says_hello_are_dropped(monkeypatch):
-    monkeypatch.setattr("uno_tui.hosting.HELLO_TIMEOUT", 0.3)
+    monkeypatch.setattr("net.server.HELLO_TIMEOUT", 0.3)
     session, port = await started_host()
     silent_r, _ = await raw(port)
     assert await closed_by_host(silent_r, within=3)

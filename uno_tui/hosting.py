@@ -11,7 +11,8 @@ import logging
 import socket
 from dataclasses import asdict, dataclass
 
-from net import Connection, FrameError, RateLimit, decode, new_token, tokens_equal
+from net import Connection, new_token, tokens_equal
+from net.server import Server
 
 from . import autosave
 from .address import DEFAULT_PORT
@@ -21,8 +22,6 @@ from .table import PROTOCOL_VERSION, Pacing, Seat, Table
 from .table.protocol import MAX_NAME, ProtocolError, clean_text, parse_lobby_command
 
 logger = logging.getLogger(__name__)
-HELLO_TIMEOUT = 5.0
-PING_INTERVAL = 5.0
 UNKNOWN_TOKEN = "unknown seat token: this game does not know it"
 HOST_ENDED = "The host ended the game."
 
@@ -96,18 +95,14 @@ class HostSession:
         self.spectators: dict = {}                # connection -> the name it gave
         self.listeners: dict = {}                 # connection -> its table listener, once started
         self.on_change = on_change or (lambda: None)
-        self.rate, self.burst = rate, burst
-        self.server: asyncio.Server | None = None
+        self.server = Server(self._admit, self._message, self._gone, rate=rate, burst=burst)
         self.port: int | None = None
         self.closed = False
-        self._tasks: set[asyncio.Task] = set()
         self.autosave = autosave.Autosave("hosted", self._state, lambda: self.table.log_state())
 
     # ------------------------------------------------------------------ server
     async def serve(self, bind: str = "0.0.0.0", port: int = DEFAULT_PORT) -> int:
-        self.server = await asyncio.start_server(self._accept, bind, port)
-        self.port = self.server.sockets[0].getsockname()[1]
-        self._spawn(self._heartbeat())
+        self.port = await self.server.listen(bind, port)
         logger.info("hosting on %s:%s", bind, self.port)
         if self.table is not None:                   # a resumed game: everyone is away until they return
             for i, seat in enumerate(self.seats):
@@ -118,18 +113,6 @@ class HostSession:
         else:
             self._lobby_changed()
         return self.port
-
-    def _spawn(self, coro) -> None:
-        task = asyncio.get_running_loop().create_task(coro)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-
-    async def _heartbeat(self) -> None:
-        while True:
-            await asyncio.sleep(PING_INTERVAL)
-            for conn in self.connections():
-                if isinstance(conn, Connection):
-                    conn.send({"type": "ping"})
 
     def connections(self) -> list:
         """Everyone who gets messages: seated players (the host's own screen too) and spectators."""
@@ -146,41 +129,10 @@ class HostSession:
             self.autosave.write_now()
         for conn in self.connections():
             conn.close(reason, farewell={"type": "bye", "reason": reason})
-        if self.server is not None:
-            self.server.close()
-        tasks = list(self._tasks)
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        await self.server.close()
         await asyncio.to_thread(self.autosave.wait)
 
-    # ------------------------------------------------------------------ one connection
-    def _accept(self, reader, writer) -> None:
-        """Each connection is a task of ours, so closing the host can cancel and await them all."""
-        self._spawn(self._handle(reader, writer))
-
-    async def _handle(self, reader, writer) -> None:
-        conn = Connection(reader, writer, idle_timeout=3 * PING_INTERVAL)
-        try:
-            hello = await asyncio.wait_for(conn.read(), HELLO_TIMEOUT)
-            seat = self._admit(conn, hello)
-            if seat is False:
-                return
-            await self._serve(conn, seat)
-        except FrameError as e:
-            conn.close(f"bad frame: {e.reason}")
-        except asyncio.TimeoutError:
-            conn.close("silent or too slow")
-        except (asyncio.IncompleteReadError, ConnectionError, OSError):
-            conn.close("disconnected")
-        except Exception:                    # noqa: BLE001 - one connection's trouble never stops the host
-            logger.exception("closing %s after an unexpected error", conn.peer)
-            conn.close("internal error")
-        finally:
-            self._gone(conn)
-            conn.close("done")
-            await conn.wait_closed()
-
+    # ------------------------------------------------------------------ admission
     def _reject(self, conn: Connection, reason: str) -> bool:
         conn.close(f"rejected: {reason}", farewell={"type": "reject", "reason": reason})
         return False
@@ -232,38 +184,20 @@ class HostSession:
                    "host": self.host_name})
         if self.table is None:
             self._lobby_changed()
-        return seat
-
-    async def _serve(self, conn: Connection, seat: int | None) -> None:
-        if self.table is not None:
+        else:
             self.listeners[conn] = self._connect(conn, seat)
-        limit = RateLimit(self.rate, self.burst)
-        dropped = 0
-        while not conn.closed:
-            body = await conn.read_frame()
-            if limit.allow():
-                self._message(conn, seat, decode(body))
-            else:                                # over the rate: dropped before it costs a decode
-                dropped += 1
-                if dropped > self.burst:
-                    conn.close("flooding")
-                elif dropped == 1:
-                    conn.send({"type": "error", "id": None, "reason": "too many messages: slow down"})
-            await asyncio.sleep(0)               # one frame at a time: a peer with a full buffer must not hold the loop
+        return seat
 
     def _connect(self, conn, seat: int | None):
         return self.table.connect(seat, conn.send, name=self.spectators.get(conn))
 
     def _message(self, conn, seat: int | None, msg) -> None:
-        kind = msg.get("type") if isinstance(msg, dict) else None
-        if kind == "ping":
-            conn.send({"type": "pong"})
-        elif kind != "pong":
-            listener = self.listeners.get(conn)
-            if listener is None:
-                self._lobby_message(conn, seat, msg)
-            else:
-                self.table.handle(listener, msg)
+        """A message from a player or spectator (the host's own screen too), pings aside."""
+        listener = self.listeners.get(conn)
+        if listener is None:
+            self._lobby_message(conn, seat, msg)
+        else:
+            self.table.handle(listener, msg)
 
     def _lobby_message(self, conn, seat: int | None, msg) -> None:
         """Before the start: chat from anyone; the host's own screen also seats bots and starts."""
