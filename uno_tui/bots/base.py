@@ -1,0 +1,99 @@
+"""What every bot shares: the split of the legal list and the simple decisions.
+
+A bot reads exactly what a human at its seat is sent: the seat's view (with
+its legal actions) and the redacted events. It returns an action dict, or
+None to do nothing now. One module per level builds on this one.
+"""
+import random
+
+from .cards import COLOR_NAMES, colour_counts, color_of, rank_of
+
+COLORS = tuple(COLOR_NAMES.values())
+
+
+class Bot:
+    """Shared plumbing: split the legal list, answer the simple decisions."""
+    level = "base"
+    #: chance of saying UNO with a last-but-one card, of catching, of challenging
+    says_uno = 1.0
+    catches = 1.0
+
+    def __init__(self, seed=None):
+        self.rng = random.Random(seed)
+
+    def observe(self, view: dict, events: list[dict]) -> None:
+        """Take in what just happened (the events as this seat was sent them)."""
+
+    def thinks_long(self, view: dict) -> bool:
+        """Whether deciding on this view may take more than a frame (the table then asks on a
+        thread of its own; a thread hop costs more than the microseconds the rest take)."""
+        return False
+
+    def decide(self, view: dict) -> dict | None:
+        legal = view.get("legal") or []
+        if not legal:
+            return None
+        kinds = {a["kind"] for a in legal}
+        if "catch" in kinds and view.get("catchable") is not None and self.rng.random() < self.catches:
+            return next(a for a in legal if a["kind"] == "catch")
+        if "say_uno" in kinds and self.rng.random() < self.says_uno:
+            return {"kind": "say_uno"}
+        if view.get("decider") != view.get("seat"):
+            return None
+        phase = view["phase"]
+        if phase == "color":
+            return {"kind": "color", "color": self.choose_color(view, view["hand"])}
+        if phase == "discard":
+            return self.discard_order(view, [a for a in legal if a["kind"] == "discard"])
+        if phase == "respond":
+            return self.respond(view, legal)
+        if phase == "drawn":
+            return self.drawn(view, legal)
+        return self.turn(view, legal)
+
+    # -- decisions each level shapes
+    def turn(self, view, legal):
+        plays = [a for a in legal if a["kind"] in ("play", "pass")]
+        if not plays:
+            return {"kind": "draw"}
+        return self.with_uno(self.pick_play(view, plays), legal)
+
+    def drawn(self, view, legal):
+        return self.with_uno(next(a for a in legal if a["kind"] == "play_drawn"
+                                  and a.get("color") in (None, self.choose_color(view, view["hand"]))), legal)
+
+    def respond(self, view, legal):
+        kinds = {a["kind"] for a in legal}
+        if "shield" in kinds:
+            color = self.choose_color(view, [c for c in view["hand"] if c != "WI"])
+            return self.with_uno({"kind": "shield", "color": color, "uno": False}, legal)
+        stacks = [a for a in legal if a["kind"] == "play"]
+        if stacks:
+            return self.with_uno(self.pick_play(view, stacks), legal)
+        if "challenge" in kinds and self.should_challenge(view):
+            return {"kind": "challenge"}
+        return {"kind": "accept"}
+
+    def discard_order(self, view, discards):
+        """Voldemort: end on the colour we hold most of, so it is the colour on top."""
+        rest = [c for c in view["hand"] if rank_of(c) not in ("2", "6", "9")]
+        best = self.choose_color(view, rest)
+        discards.sort(key=lambda a: color_of(a["card"]) == best)
+        return discards[0]
+
+    def with_uno(self, action, legal):
+        """Say UNO with the play when it is on offer (and this bot remembers to)."""
+        said = dict(action, uno=True)
+        if said in legal and self.rng.random() < self.says_uno:
+            return said
+        return action if action in legal else dict(action, uno=False)
+
+    def should_challenge(self, view) -> bool:
+        return False
+
+    def pick_play(self, view, plays):
+        raise NotImplementedError
+
+    def choose_color(self, view, hand) -> str:
+        counts = colour_counts(hand)
+        return max(COLORS, key=lambda c: (counts[c], -COLORS.index(c)))
