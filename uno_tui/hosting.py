@@ -16,6 +16,7 @@ from net.server import Server
 
 from . import autosave
 from .address import DEFAULT_PORT
+from .host_channel import HOST_ENDED, HostChannel, LocalPeer
 from .settings import GameSettings
 from .solo import BOT_NAMES
 from .table import PROTOCOL_VERSION, Pacing, Seat, Table
@@ -23,7 +24,6 @@ from .table.protocol import MAX_NAME, ProtocolError, clean_text, parse_lobby_com
 
 logger = logging.getLogger(__name__)
 UNKNOWN_TOKEN = "unknown seat token: this game does not know it"
-HOST_ENDED = "The host ended the game."
 
 
 @dataclass
@@ -32,51 +32,7 @@ class LobbySeat:
     kind: str = "open"          # "host", "human", "bot" or "open"
     level: str = "normal"
     token: str | None = None
-    conn: "Connection | LocalPeer | None" = None
-
-
-class LocalPeer:
-    """The host's own screens, as the session sees them: a receiver like a connection."""
-
-    peer = "the host's own screen"
-
-    def __init__(self):
-        self.queue: asyncio.Queue = asyncio.Queue()
-        self.closed = False
-
-    def send(self, msg: dict) -> None:
-        if not self.closed:
-            self.queue.put_nowait(msg)
-
-    def close(self, reason: str, farewell: dict | None = None) -> None:
-        if not self.closed:
-            self.closed = True
-            self.queue.put_nowait(ConnectionError(reason))
-
-
-class HostChannel:
-    """The host player's channel: the lobby's messages, then the table's, as a joiner gets them."""
-
-    status = "connected"
-    give_up_after = None
-
-    def __init__(self, session: "HostSession"):
-        self.session, self.peer = session, session.seats[0].conn
-
-    async def send(self, msg: dict) -> None:
-        if not self.peer.closed:
-            self.session._message(self.peer, 0, msg)
-
-    async def recv(self) -> dict:
-        msg = await self.peer.queue.get()
-        if isinstance(msg, Exception):
-            self.peer.queue.put_nowait(msg)
-            raise msg
-        return msg
-
-    def close(self) -> None:
-        """The host's screens stop listening; the app that owns the session closes it."""
-        self.peer.close("the host left the table")
+    conn: Connection | LocalPeer | None = None
 
 
 class HostSession:

@@ -7,7 +7,7 @@ from .session import Table
 
 
 class Channel(Protocol):
-    """Solo (LocalChannel), the host's own screens (hosting.HostChannel) and a joined player
+    """Solo (LocalChannel), the host's own screens (host_channel.HostChannel) and a joined player
     (net.client.NetChannel) all look like this: one code path for every kind of game."""
 
     #: "connected"; a network channel is "reconnecting" while it restores a lost link, then
