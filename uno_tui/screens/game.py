@@ -21,7 +21,8 @@ from ..table import Channel
 from ..widgets.hand import HandView
 from ..widgets.table_view import LogView, OpponentList, PileView, StatusLine
 from .help import HelpScreen
-from .modals import ChatPrompt, ColorPicker, ConfirmLeave, HandOverScreen, RespondModal
+from .decisions import Decisions
+from .modals import ChatPrompt, ColorPicker, ConfirmLeave, HandOverScreen
 
 #: what leaving does, said before the player confirms it
 LEAVING = {
@@ -44,7 +45,7 @@ PALETTE = {
 }
 
 
-class GameScreen(Screen):
+class GameScreen(Decisions, Screen):
     BINDINGS = [
         Binding("d", "draw", "Draw"),
         Binding("p", "play_drawn", "Play drawn"),
@@ -62,12 +63,9 @@ class GameScreen(Screen):
         """``kind``: "solo", "host" or "join" (what leaving does). ``pending``: messages
         already read from the channel (by the lobby) to take in first."""
         super().__init__()
-        self.channel, self.kind, self.pending = channel, kind, pending
-        self.title_text = title
-        self.model = ClientModel()
-        self.uno_armed = False
-        self._modal: str | None = None          # the decision modal on screen now, by key
-        self._modal_screen = None
+        self.channel, self.kind, self.pending, self.title_text = channel, kind, pending, title
+        self.model, self.uno_armed = ClientModel(), False
+        self._modal, self._modal_screen = None, None   # the decision dialog on screen now: its key, itself
         self._answered: set[str] = set()        # decisions already answered (so none is asked twice)
         self._enabled: tuple = ()
         self._view_at = 0.0                     # when the latest view came (countdowns run from it)
@@ -176,68 +174,6 @@ class GameScreen(Screen):
         if isinstance(self._modal_screen, HandOverScreen):
             self._modal_screen.show_wait(view)
         self._ask()
-
-    def _ask(self) -> None:
-        """Open the modal a pending decision needs (once), or close one no longer needed."""
-        view, model = self.model.view, self.model
-        needed = None
-        if view["over"]:
-            needed = f"over:{view['table']['hand_no']}:{view['table']['match']['over']}"
-        elif model.my_decision() and view["phase"] in ("color", "respond"):
-            needed = f"{view['phase']}:{self.model.last_seq}"
-        if needed and needed in self._answered:
-            needed = None
-        if self._modal and self._modal.split(":")[0] != (needed or "").split(":")[0]:
-            self._close_modal()
-        if not needed or self._modal or self.app.screen is not self:
-            return                               # (a chat line, the rules or "Leave?" open: asked when closed)
-        self._modal = needed
-        kind = needed.split(":")[0]
-        if kind == "color":
-            self._open(ColorPicker("The first card is a wild: choose its colour", cancel=False, game=self),
-                       lambda c: self._answer(needed, {"kind": "color", "color": c}))
-        elif kind == "respond":
-            self._open(RespondModal(view, game=self), lambda a: self._respond(needed, a))
-        else:
-            self._open(HandOverScreen(view, model.last_hands, game=self), lambda a: self._hand_over(needed, a))
-
-    def _open(self, screen, callback) -> None:
-        self._modal_screen = screen
-        self.app.push_screen(screen, callback)
-
-    def _close_modal(self) -> None:
-        """The decision is gone (the table moved on): close its dialog, and whatever is over it."""
-        screen, self._modal, self._modal_screen = self._modal_screen, None, None
-        if screen in self.app.screen_stack:
-            while self.app.screen is not screen:
-                self.app.pop_screen()
-            self.app.pop_screen()
-
-    def _answer(self, key: str, action: dict | None) -> None:
-        self._modal, self._modal_screen = None, None
-        self._answered.add(key)
-        if action is not None:
-            self.act(action)
-
-    def _respond(self, key: str, answer: str | None) -> None:
-        if answer in ("accept", "challenge"):
-            self._answer(key, {"kind": answer})
-        elif answer == "shield":
-            self._answer(key, None)
-            self._choose_ways([a for a in self.model.legal if a["kind"] == "shield"])
-        else:
-            self._answer(key, None)              # stacking: choose the card from the hand
-            self.query_one(HandView).focus()
-
-    def _hand_over(self, key: str, answer: str) -> None:
-        if answer == "menu":                     # asked first; staying shows the scores again
-            self._modal, self._modal_screen = None, None
-            self.action_leave()
-            return
-        self._answer(key, None)
-        if answer is not None:
-            self.send(self.model.command("ready"))
-            self.query_one(StatusLine).show("Waiting for the next hand…", False)
 
     # ------------------------------------------------------------ outgoing
     def send(self, command: dict) -> None:
