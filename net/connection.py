@@ -85,6 +85,8 @@ class Connection:
             return
         if deadline is not None and loop.time() >= deadline:
             self._timed_out, self._watchdog = True, None
+            # closed here, with its reason: a send in between must not call it a broken connection
+            self.closed, self.close_reason = True, "silent or too slow"
             self.writer.transport.abort()        # the pending read fails at once
             return
         self._watchdog = loop.call_at(deadline or loop.time() + self.idle_timeout, self._watch)
