@@ -51,6 +51,7 @@ class StartScreen(Screen):
         saved = has_saved_game()
         self.query_one("#resume").display = saved       # hidden until we know (tcss)
         self.query_one("#resume" if saved else "#play", Button).focus()
+        self.query_one("#menu").set_class(saved or bool(self.notice), "-compact")   # all fits in 24 rows
         label = self.query_one("#notice", Static)
         label.display = bool(self.notice)
         label.update(Text(self.notice or "", style="bold"))
