@@ -122,10 +122,10 @@ class UnoApp(App):
                 self.back_to_start(cannot_host(port, e))
                 return
             self.hosting, self.channel = session, session.local
+            addresses = [f"{address}:{port_open}" for address in local_addresses()]
             where = Text("Friends join with:  ", style="bold")
-            where.append(f"uno-tui join {local_addresses()[0]}:{port_open}\n")
-            where.append("Addresses of this machine: " + "  ·  ".join(f"{a}:{port_open}" for a in local_addresses()),
-                         style="dim")
+            where.append(f"uno-tui join {addresses[0]}\n")
+            where.append("Addresses of this machine: " + "  ·  ".join(addresses), style="dim")
             self.push_screen(LobbyScreen(session.local, "host", f"uno-tui · hosting on port {port_open}", where))
 
         self.run_worker(serve(), group="host", exclusive=True, exit_on_error=False)

@@ -30,7 +30,7 @@ def log_path(kind: str):
 class Autosave:
     def __init__(self, kind: str, state, log, game_id: str | None = None):
         """``state()`` and ``log()`` return what to write (plain data), when it is time to."""
-        self.kind, self.state, self.log = kind, state, log
+        self.state, self.log = state, log
         self.game_id = game_id or secrets.token_hex(8)
         self._files = {self._write_game: SaveFile(game_path(kind)), self._write_log: SaveFile(log_path(kind))}
         self._timers: dict = {}                    # write method -> its pending timer

@@ -20,6 +20,11 @@ SEAT_CHOICES = [("open (a friend joins)", "")] + [(f"bot: {level}", level) for l
 KINDS = {"host": "host", "human": "joined", "bot": "bot", "open": ""}
 
 
+def _menu_value(seat: dict) -> str:
+    """What a seat's menu shows: its bot's level, or "" (open)."""
+    return seat["level"] if seat["kind"] == "bot" else ""
+
+
 class LobbyScreen(Screen):
     """Who sits where, and chat, until the host starts; then the game screen takes the channel.
 
@@ -100,11 +105,7 @@ class LobbyScreen(Screen):
         box = self.query_one("#seats", Vertical)
         hosting = self._hosts(lobby)
         if self.lobby is None:
-            await box.mount_all(Horizontal(Label(classes="field", id=f"who-{i}"),
-                                           Select(SEAT_CHOICES, allow_blank=False, id=f"seat-{i}", classes="-hidden",
-                                                  value=seat["level"] if seat["kind"] == "bot" else ""),
-                                           classes="seat-row")
-                                for i, seat in enumerate(lobby["seats"]))
+            await box.mount_all(self._row(i, seat) for i, seat in enumerate(lobby["seats"]))
             if self.kind == "join":
                 self.query_one("#addresses", Static).update(
                     Text(f"{lobby['host']}'s table · {lobby['edition']} · the host starts the game"))
@@ -117,15 +118,21 @@ class LobbyScreen(Screen):
                 kind = "you"
             self.query_one(f"#who-{i}", Label).update(Text(f"Seat {i + 1}: {who}" + (f"  ({kind})" if kind else "")))
             select = self.query_one(f"#seat-{i}", Select)
-            select.set_class(False, "-hidden")
             select.display = hosting and (seat["kind"] in ("open", "bot")
                                                or seat["kind"] == "human" and not seat["connected"])
-            value = seat["level"] if seat["kind"] == "bot" else ""
+            value = _menu_value(seat)
             if select.value != value:
                 with self.prevent(Select.Changed):
                     select.value = value
         self.lobby = lobby
         self.refresh_bindings()
+
+    @staticmethod
+    def _row(i: int, seat: dict) -> Horizontal:
+        """A seat's row: who sits there, and the host's menu for it (hidden until show())."""
+        menu = Select(SEAT_CHOICES, allow_blank=False, id=f"seat-{i}", value=_menu_value(seat))
+        menu.display = False
+        return Horizontal(Label(classes="field", id=f"who-{i}"), menu, classes="seat-row")
 
     @on(Select.Changed)
     def seat_changed(self, event: Select.Changed) -> None:
@@ -134,7 +141,7 @@ class LobbyScreen(Screen):
             return                                   # a joiner's (hidden) menus send nothing
         index = int(event.select.id.removeprefix("seat-"))
         seat = self.lobby["seats"][index]
-        if (event.value or "") != (seat["level"] if seat["kind"] == "bot" else ""):
+        if (event.value or "") != _menu_value(seat):
             self.send("seat", seat=index, level=event.value or None)
 
     def send(self, kind: str, **fields) -> None:
