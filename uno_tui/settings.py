@@ -8,7 +8,8 @@ from pathlib import Path
 from platformdirs import user_config_dir, user_data_dir
 
 from .bots import LEVELS
-from .engine import HOUSE_RULES, MATCH_MODES, PRESETS, Rules, make_rules
+from .engine import HOUSE, MATCH_MODES, PRESETS, Rules, make_rules
+from .engine.house import RENAMED
 
 APP = "uno-tui"
 
@@ -32,8 +33,12 @@ class GameSettings:
     match_mode: str | None = None                    # None: the edition's default
     match_target: int | None = None
 
+    def __post_init__(self):
+        """A set-up saved by an older version may name a house rule by its old name."""
+        self.house = {RENAMED.get(k, k): v for k, v in self.house.items()}
+
     def rules(self) -> Rules:
-        extra = {k: v for k, v in self.house.items() if k in HOUSE_RULES}
+        extra = {k: v for k, v in self.house.items() if k in HOUSE}
         if self.match_mode:
             extra["match_mode"] = self.match_mode
         if self.match_target:

@@ -6,9 +6,7 @@ None to do nothing now. One module per level builds on this one.
 """
 import random
 
-from .cards import COLOR_NAMES, colour_counts, color_of, rank_of
-
-COLORS = tuple(COLOR_NAMES.values())
+from .cards import COLORS, VOLDEMORT_RANKS, colour_counts, color_of, rank_of
 
 
 class Bot:
@@ -76,7 +74,7 @@ class Bot:
 
     def discard_order(self, view, discards):
         """Voldemort: end on the colour we hold most of, so it is the colour on top."""
-        rest = [c for c in view["hand"] if rank_of(c) not in ("2", "6", "9")]
+        rest = [c for c in view["hand"] if rank_of(c) not in VOLDEMORT_RANKS]
         best = self.choose_color(view, rest)
         discards.sort(key=lambda a: color_of(a["card"]) == best)
         return discards[0]

@@ -1,31 +1,15 @@
-"""What a bot needs to read card codes. Bots see only plain data, never the engine."""
+"""What a bot needs to read card codes: the engine's card-codes module (bots see plain data, never a
+Game), plus the counting bots do."""
+from ..engine.cards import COLOR_NAMES, COLORS, KIND_OF, color_of, is_wild, points, rank_of
+from ..engine.rules import CLASSIC_DECK
 
-COLOR_NAMES = {"R": "red", "Y": "yellow", "G": "green", "B": "blue"}
 ATTACKS = ("S", "+2")        # ranks that hurt the next player
-
-
-def color_of(code: str) -> str | None:
-    """The colour name of a card, None for a wild."""
-    return COLOR_NAMES.get(code[0]) if code[0] != "W" else None
-
-
-def rank_of(code: str) -> str:
-    return code if code[0] == "W" else code[1:]
-
-
-def is_wild(code: str) -> bool:
-    return code[0] == "W"
-
-
-def points(code: str) -> int:
-    if is_wild(code):
-        return 50
-    rank = code[1:]
-    return int(rank) if rank.isdigit() else 20
+#: the numbers a Voldemort makes its player discard, as ranks
+VOLDEMORT_RANKS = tuple(map(str, KIND_OF["WV"].discards))
 
 
 def colour_counts(hand: list[str]) -> dict[str, int]:
-    counts = dict.fromkeys(COLOR_NAMES.values(), 0)
+    counts = dict.fromkeys(COLORS, 0)
     for code in hand:
         color = color_of(code)
         if color:
@@ -33,14 +17,5 @@ def colour_counts(hand: list[str]) -> dict[str, int]:
     return counts
 
 
-def _classic_deck() -> dict[str, int]:
-    deck = {}
-    for letter in COLOR_NAMES:
-        deck[letter + "0"] = 1
-        for rank in ("1", "2", "3", "4", "5", "6", "7", "8", "9", "S", "R", "+2"):
-            deck[letter + rank] = 2
-    return {**deck, "W": 4, "W+4": 4}
-
-
-#: the deck assumed when a view does not say which one is in play
-CLASSIC_DECK = _classic_deck()
+__all__ = ["ATTACKS", "CLASSIC_DECK", "COLOR_NAMES", "COLORS", "colour_counts", "color_of", "is_wild", "points",
+           "rank_of", "VOLDEMORT_RANKS"]

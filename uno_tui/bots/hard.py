@@ -1,6 +1,6 @@
 """The hard bot: card memory, what each player lacks, and a search of the heads-up endgame."""
 from . import search
-from .cards import ATTACKS, CLASSIC_DECK, colour_counts, color_of, is_wild, points, rank_of
+from .cards import ATTACKS, CLASSIC_DECK, VOLDEMORT_RANKS, colour_counts, color_of, is_wild, points, rank_of
 from .base import COLORS
 from .normal import NormalBot
 
@@ -183,7 +183,7 @@ class _Context:
     def value_of_play(self, card: str, color: str | None, rest: list[str], depth: int) -> float:
         bot, rank = self.bot, rank_of(card)
         if color is None:                # Voldemort: every 2, 6 and 9 goes, the last names the colour
-            numbers = [c for c in rest if rank_of(c) in ("2", "6", "9")]
+            numbers = [c for c in rest if rank_of(c) in VOLDEMORT_RANKS]
             rest = [c for c in rest if c not in numbers]
             color = max((color_of(c) for c in numbers), key=lambda c: colour_counts(rest)[c])
             rank = "9"

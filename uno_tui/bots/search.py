@@ -12,13 +12,16 @@ no challenges. Plain data only, like the rest of the bot.
 """
 import random
 
-from .cards import CLASSIC_DECK, COLOR_NAMES
+from ..engine.cards import COLOR_NAMES, LETTER_OF as LETTERS
+from ..engine.house import HOUSE_RULES
+from .cards import CLASSIC_DECK
 
-LETTERS = {name: letter for letter, name in COLOR_NAMES.items()}
 AGAIN = ("S", "R", "+2")                     # heads-up: the mover plays again
 #: per card: its colour letter ("W" for a wild), its rank, and the plain policy's tie-break (high numbers first)
 SPLIT = {code: (code[0], code[1:], int(code[1:]) / 100 if code[1:].isdigit() else 0.2) for code in CLASSIC_DECK}
-UNMODELLED = ("stack_draw_two", "stack_draw_four", "draw_until_playable")
+#: an allow-list: the house rules the play-out models (the registry's ``searched``); any other set
+#: away from its default turns the search off, so a new rule is left out until someone models it
+UNMODELLED = {rule.name: rule.default for rule in HOUSE_RULES if not rule.searched}
 
 
 def applies(view: dict) -> bool:
@@ -26,7 +29,8 @@ def applies(view: dict) -> bool:
     table = view.get("table") or {}
     rules = table.get("rules") or {}
     deck = table.get("deck") or CLASSIC_DECK
-    return view["players"] == 2 and deck.keys() <= CLASSIC_DECK.keys() and not any(rules.get(r) for r in UNMODELLED)
+    return view["players"] == 2 and deck.keys() <= CLASSIC_DECK.keys() and all(
+        rules.get(name, default) == default for name, default in UNMODELLED.items())
 
 
 def wins(moves: list[tuple[str, str | None] | None], hand: list[str], pool: dict[str, int], opponent_cards: int,

@@ -17,6 +17,8 @@ KINDS = {
     "shield": ("color", "uno"),     # Invisibility played out of turn, naming a colour
     "say_uno": (),
     "catch": ("target",),           # catch a player who did not say UNO
+    "swap": ("target",),            # seven_zero: the seat whose hand you take for your 7's
+    "jump_in": ("card", "uno"),     # jump_in: play a card identical to the top one, out of turn
 }
 
 

@@ -3,7 +3,7 @@ import random
 from array import array
 from base64 import b64decode, b64encode
 
-from .game import Game, plain_turns
+from .game import Game
 from .match import Match
 from .rules import Rules
 
@@ -40,10 +40,10 @@ def restore_game(rules: Rules, state: dict) -> Game:
     for name in _GAME_FIELDS:
         setattr(game, name, state[name])
     game.rules, game.rng, game.record = rules, restore_rng(state["rng"]), True
-    game._plain = plain_turns(rules)
+    game._cache_rules()
     game.attack = tuple(state["attack"]) if state["attack"] is not None else None
     game.shown = [(seat, cards, None if viewers is None else tuple(viewers)) for seat, cards, viewers in state["shown"]]
-    game.setup_events, game._legal, game._legal_seat, game._events = [], [], None, []
+    game.setup_events, game._events = [], []
     return game
 
 

@@ -11,9 +11,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Label, Static
 
 from ..engine import card_info
-from ..widgets.cardart import COLOR_LETTER, color_style, token
+from ..engine.cards import COLORS, LETTER_OF
+from ..widgets.cardart import color_style, token
 
-COLORS = ("red", "yellow", "green", "blue")
 
 
 class DecisionModal(ModalScreen):
@@ -61,7 +61,7 @@ class ColorPicker(DecisionModal):
             yield Label(self.title_text, id="dialog-title")
             with Grid(id="colors"):
                 for color in COLORS:
-                    button = Button(f"{COLOR_LETTER[color]}  {color.title()}", id=f"color-{color}")
+                    button = Button(f"{LETTER_OF[color]}  {color.title()}", id=f"color-{color}")
                     button.styles.background = color_style(color).bgcolor.name
                     button.styles.color = color_style(color).color.name
                     yield button

@@ -6,8 +6,11 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Switch
 
 from ..bots import LEVELS
-from ..engine import MATCH_MODES, PRESETS
-from ..rules_help import EDITIONS, HOUSE
+from ..engine import HOUSE_RULES, MATCH_MODES, PRESETS
+from ..rules_help import EDITIONS
+
+#: the house rules the set-up offers as switches (the registry's; uno_penalty and the match have rows of their own)
+SWITCHES = [rule for rule in HOUSE_RULES if rule.switch]
 from ..settings import GameSettings
 
 
@@ -39,10 +42,10 @@ class SetupScreen(Screen[GameSettings | None]):
                 with Horizontal(classes="row bot-row", id=f"bot-row-{i}"):
                     yield Label(f"Computer player {i + 1}", classes="field")
                     yield Select([(lv, lv) for lv in LEVELS], value=level, allow_blank=False, id=f"bot-{i}")
-            for key, label in HOUSE.items():
-                with Horizontal(classes="row"):
-                    yield Label(label.capitalize(), classes="field")
-                    yield Switch(bool(s.house.get(key)), id=f"house-{key}")
+            for rule in SWITCHES:
+                with Horizontal(classes="row", id=f"house-row-{rule.name}"):
+                    yield Label(rule.label.capitalize(), classes="field")
+                    yield Switch(bool(s.house.get(rule.name)), id=f"house-{rule.name}", tooltip=rule.description)
             with Horizontal(classes="row"):
                 yield Label("UNO penalty", classes="field")
                 yield Select([("edition's", 0), ("2 cards", 2), ("4 cards", 4)],
@@ -62,11 +65,20 @@ class SetupScreen(Screen[GameSettings | None]):
 
     def on_mount(self) -> None:
         self._show_bot_rows()
+        self._show_house_rows()
         self.query_one("#start", Button).focus()
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "players":
             self._show_bot_rows()
+        elif event.select.id == "edition":
+            self._show_house_rows()
+
+    def _show_house_rows(self) -> None:
+        """Only the house rules that mean something in the edition chosen."""
+        edition = self.query_one("#edition", Select).value
+        for rule in SWITCHES:
+            self.query_one(f"#house-row-{rule.name}").display = edition in rule.editions
 
     def _show_bot_rows(self) -> None:
         players = self.query_one("#players", Select).value
@@ -75,13 +87,15 @@ class SetupScreen(Screen[GameSettings | None]):
 
     def gather(self) -> GameSettings:
         players = self.query_one("#players", Select).value
-        house = {key: True for key in HOUSE if self.query_one(f"#house-{key}", Switch).value}
+        edition = self.query_one("#edition", Select).value
+        house = {rule.name: True for rule in SWITCHES
+                 if edition in rule.editions and self.query_one(f"#house-{rule.name}", Switch).value}
         penalty = self.query_one("#uno_penalty", Select).value
         if penalty:
             house["uno_penalty"] = penalty
         target = self.query_one("#match_target", Input).value.strip()
         return GameSettings(
-            edition=self.query_one("#edition", Select).value,
+            edition=edition,
             name=self.query_one("#name", Input).value.strip() or "You",
             bots=[self.query_one(f"#bot-{i}", Select).value for i in range(players - 1)],
             house=house, match_mode=self.query_one("#match_mode", Select).value or None,

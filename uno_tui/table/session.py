@@ -174,7 +174,7 @@ class Table(BotPacing, FanOut):
     @classmethod
     def from_state(cls, state: dict, pacing: Pacing | None = None) -> "Table":
         """The table as saved, already started: players reconnect and get snapshots."""
-        rules = Rules(**{**state["rules"], "first_card_back": tuple(state["rules"]["first_card_back"])})
+        rules = Rules.from_dict(state["rules"])
         seats = [Seat(s["name"], s["kind"], s["level"]) for s in state["seats"]]
         table = cls(rules, seats, pacing=pacing, dealer=state["dealer"])
         restore_rng(state["rng"], table.rng)

@@ -3,9 +3,10 @@ nothing depends on seeing colour."""
 from rich.style import Style
 from rich.text import Text
 
+from ..engine.cards import LETTER_OF
+
 CARD_BG = {"R": "#c62828", "Y": "#f9a825", "G": "#2e7d32", "B": "#1565c0", "W": "#212121"}
 CARD_FG = {"R": "#ffffff", "Y": "#111111", "G": "#ffffff", "B": "#ffffff", "W": "#ffffff"}
-COLOR_LETTER = {"red": "R", "yellow": "Y", "green": "G", "blue": "B"}
 LABELS = {"S": "SKIP", "R": "REV", "+2": "+2", "W": "WILD", "W+4": "+4", "WSH": "HAT", "WV": "VOLD",
           "WH": "HOWL", "WI": "INVS"}
 TILE_W = 6
@@ -36,7 +37,7 @@ def style(code: str, dim: bool = False) -> Style:
 
 
 def color_style(color: str | None) -> Style:
-    key = COLOR_LETTER.get(color or "", "W")
+    key = LETTER_OF.get(color or "", "W")
     return Style(color=CARD_FG[key], bgcolor=CARD_BG[key], bold=True)
 
 

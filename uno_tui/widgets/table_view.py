@@ -8,7 +8,8 @@ from textual.binding import Binding
 from textual.strip import Strip
 from textual.widget import Widget
 
-from .cardart import COLOR_LETTER, color_style, label, letter, style
+from ..engine.cards import LETTER_OF
+from .cardart import color_style, label, letter, style
 
 ARROW = {1: "↻ clockwise", -1: "↺ counter-clockwise"}
 
@@ -101,7 +102,7 @@ class PileView(Panel):
             lines.append("\n")
         color = view["color"]
         lines.append(" Colour ")
-        lines.append(f" {COLOR_LETTER[color]} {color} " if color else " (to choose) ", style=color_style(color))
+        lines.append(f" {LETTER_OF[color]} {color} " if color else " (to choose) ", style=color_style(color))
         lines.append(f"\n Draw pile {view['draw_pile']}  ·  discards {view['discard_pile']}")
         lines.append(f"\n {ARROW[view['direction']]}")
         attack = view["attack"]

@@ -1,0 +1,67 @@
+"""Dealing and the first card turned up, as each edition's row of the card table says. Part of Game."""
+import random
+from functools import partial
+
+from .cards import CODES, COLOR_OF, KIND
+from .plays import ATTACKS
+
+
+class GameError(ValueError):
+    """A game that cannot be set up as asked (players, deck)."""
+
+
+def shuffle(rng: random.Random, cards: list[int]) -> None:
+    """Shuffle in place: one random key per card (several times faster than random.shuffle), each the
+    next of an endless stream of rng.random() (next(stream, card)): no Python call per card."""
+    cards.sort(key=partial(next, iter(rng.random, None)))
+
+
+class Dealing:
+    __slots__ = ()
+
+    def _deal(self, hand_size: int):
+        """One card at a time around the table from the dealer's left (done by slicing)."""
+        pile, n = self.draw_pile, self.n
+        for i in range(1, n + 1):
+            self.hands[(self.dealer + i) % n] = pile[-i::-n][:hand_size]
+        del pile[len(pile) - n * hand_size:]
+        self._event("deal", self.dealer, count=hand_size)
+
+    def _turn_up(self):
+        """Turn the first card and do what the card table says it does first in this edition."""
+        preset = self.rules.preset
+        while True:
+            if not self.draw_pile:
+                raise GameError("the deck ran out while turning up the first card")
+            card = self.draw_pile.pop()
+            self.discard.append(card)
+            self._event("first_card", card=CODES[card])
+            first = KIND[card].first_up(preset)
+            if first == "pass":
+                continue
+            if first == "back":
+                self.discard.pop()
+                self.draw_pile.append(card)
+                shuffle(self.rng, self.draw_pile)
+                self._event("returned", card=CODES[card])
+                continue
+            break
+        if card >= 52:
+            self.phase, self.decider, self.first_wild = "color", self.turn, card
+            return
+        self.color = COLOR_OF[card]
+        if KIND[card].reverse:
+            self.direction = -1
+            self._event("reverse", direction=-1)
+            self._begin(self.dealer)
+        elif card in ATTACKS:
+            self._strike(card, self.turn, KIND[card].draw)
+
+    def _first_effect(self):
+        """A wild turned up first: its first player named the colour; now its action on them (a card
+        nobody played: no challenge, no shield), unless the edition gives it only the colour."""
+        card, self.first_wild = self.first_wild, -1
+        if card in ATTACKS and KIND[card].first_up(self.rules.preset) == "apply":
+            self._strike(card, self.turn, KIND[card].draw)
+        else:
+            self._begin(self.turn)

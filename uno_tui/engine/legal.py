@@ -1,0 +1,172 @@
+"""What a seat may do now: the one statement of legality (apply accepts exactly these actions,
+and the reasons for a refusal are read off the same tests).
+
+Actions are built once: legal-action lists hold these shared objects.
+"""
+from .actions import Action
+from .cards import (CODES, COLOR_OF, COLORS, DRAW_TWO, INVISIBILITY, KIND, N_CARDS, RANK_OF, VOLDEMORT,
+                    WILD_DRAW_FOUR)
+
+MAX_PLAYERS = 10
+#: the cards playable on each active colour and top card's rank, at [colour * 64 + rank]:
+#: one list index and one set intersection per turn. Matching is stated here and nowhere else.
+MATCHING = [frozenset(c for c in range(N_CARDS) if KIND[c].wild or COLOR_OF[c] == i // 64 or RANK_OF[c] == i % 64)
+            for i in range(4 * 64)]
+VOLDEMORT_CARDS = frozenset(c * 13 + r for c in range(4) for r in KIND[VOLDEMORT].discards)
+#: the cards an Invisibility shields against (ranks; a wild's rank is its own id)
+SHIELDABLE = frozenset(RANK_OF[c] for c in range(N_CARDS) if KIND[c].shieldable)
+#: action and wild cards: what nobody may go out on under ``no_action_finish``
+ACTION_CARDS = frozenset(c for c in range(N_CARDS) if KIND[c].action)
+
+
+def _variants(kind: str, card: int, colored: bool, uno: bool) -> list[Action]:
+    """Every way to play ``card``: one per colour for a wild, with or without UNO said."""
+    code = CODES[card] if kind in ("play", "jump_in") else None
+    colors = COLORS if colored else (None,)
+    return [Action(kind, code, color, None, said) for said in ((False, True) if uno else (False,))
+            for color in colors]
+
+
+#: VARIANTS[kind, card, needs a colour, may say UNO]
+VARIANTS = {(kind, card, colored, uno): _variants(kind, card, colored, uno)
+            for kind in ("play", "play_drawn", "shield", "jump_in") for card in range(N_CARDS)
+            for colored in (False, True) for uno in (False, True)}
+PLAY = [VARIANTS["play", c, c >= 52, False] for c in range(N_CARDS)]
+PLAY_SAYING = [VARIANTS["play", c, c >= 52, True] for c in range(N_CARDS)]
+DISCARD = [Action("discard", code) for code in CODES]
+CHOOSE = [Action("color", color=c) for c in COLORS]
+CATCH = [Action("catch", target=s) for s in range(MAX_PLAYERS)]
+SWAP = [Action("swap", target=s) for s in range(MAX_PLAYERS)]
+DRAW, PASS, KEEP = Action("draw"), Action("pass"), Action("keep")
+ACCEPT, CHALLENGE = Action("accept"), Action("challenge")
+SAY_UNO = Action("say_uno")
+
+
+def plain_turns(rules) -> bool:
+    """Are a turn's plays always every variant of each playable card (no Wild Draw Four to check,
+    no Voldemort to count for, no last card to refuse)? Kept by the game, as its hottest test."""
+    return not rules.strict_wild_draw_four and not rules.deck.get("WV") and not rules.no_action_finish
+
+
+class Legal:
+    """Part of Game: its legal actions."""
+    __slots__ = ()
+
+    def playable(self, card: int) -> bool:
+        """Does ``card`` match the pile (colour, face, or a wild)?"""
+        return card in MATCHING[self.color * 64 + RANK_OF[self.discard[-1]]]
+
+    def refusal(self, hand, card: int) -> str | None:
+        """Why a matching ``card`` in ``hand`` may still not be played (None: it may)."""
+        rules = self.rules
+        if card == WILD_DRAW_FOUR and rules.strict_wild_draw_four and self._wd4_illegal(hand, card):
+            return "a Wild Draw Four is illegal while you hold " + (
+                "a card of the active colour or another wild" if rules.wd4_wilds_count
+                else "a card of the active colour")
+        if rules.no_action_finish and len(hand) == 1 and card in ACTION_CARDS:
+            return "you may not go out on an action or wild card (house rule): draw instead"
+        return None
+
+    def _wd4_illegal(self, hand, without: int = -1) -> bool:
+        """Would a Wild Draw Four be illegal for this hand (the played card left out)?"""
+        color, wilds = self.color, self.rules.wd4_wilds_count
+        skipped = False
+        for c in hand:
+            if c == without and not skipped:
+                skipped = True
+                continue
+            if COLOR_OF[c] == color or (wilds and c >= 52 and c != WILD_DRAW_FOUR):
+                return True
+        return False
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Everything ``seat`` may do now, in turn or out of it.
+
+        Out-of-turn actions come first; a declining option (draw, keep) is always last. The
+        decider's list is kept until the state changes, so apply checks the very list its caller
+        chose from; another seat's (a catch, an UNO call, a jump-in) is built when asked.
+        """
+        if seat == self._legal_seat:
+            return self._legal
+        if seat != self.decider or seat < 0:     # the decider is -1 once the hand is over
+            if self.over or not 0 <= seat < self.n:
+                return []
+            acts = self._jump_ins(seat) if self._jumps and self.phase == "turn" else []
+            return self._out_of_turn(seat, acts)
+        hand = self.hands[seat]
+        if self.phase == "turn":      # the hottest case, inline
+            playable = MATCHING[self.color * 64 + RANK_OF[self.discard[-1]]].intersection(hand)
+            if self._plain:
+                plays = PLAY_SAYING if len(hand) == 2 else PLAY     # a play from two cards may say UNO
+                acts = []
+                for c in playable:
+                    acts += plays[c]
+            else:
+                acts = []
+                for c in playable:
+                    if self.refusal(hand, c) is None:
+                        acts += self._ways("play", c, hand)
+            if self.draw_pile or len(self.discard) > 1:
+                acts.append(DRAW)
+            elif not acts:
+                acts.append(PASS)
+        else:
+            acts = self._decisions(seat, hand)
+        if self.window >= 0 or len(hand) == 1:
+            self._out_of_turn(seat, acts)
+        self._legal_seat, self._legal = seat, acts
+        return acts
+
+    def _out_of_turn(self, seat: int, acts: list[Action]) -> list[Action]:
+        """Put first in ``acts`` what ``seat`` may do in or out of turn: catch, say UNO."""
+        if len(self.hands[seat]) == 1 and not self.uno_said[seat]:
+            acts.insert(0, SAY_UNO)
+        if self.window >= 0 and self.window != seat:
+            acts.insert(0, CATCH[self.window])
+        return acts
+
+    def _jump_ins(self, seat: int) -> list[Action]:
+        """``jump_in``: a card identical to the top card (never a wild), out of turn."""
+        top, hand = self.discard[-1], self.hands[seat]
+        if top >= 52 or top not in hand or self.refusal(hand, top) is not None:
+            return []
+        return list(VARIANTS["jump_in", top, False, len(hand) == 2])
+
+    def _decisions(self, seat: int, hand) -> list[Action]:
+        """The decider's options in every phase but a turn."""
+        phase = self.phase
+        if phase == "drawn":
+            plays = self._ways("play_drawn", self.drawn, hand)     # (_do_draw checked it may be played)
+            return plays if self.rules.force_play else plays + [KEEP]
+        if phase == "color":
+            return list(CHOOSE)
+        if phase == "discard":
+            return [DISCARD[c] for c in set(hand) if c in VOLDEMORT_CARDS]
+        if phase == "swap":
+            return [SWAP[s] for s in range(self.n) if s != seat]
+        # phase == "respond"
+        card, rules = self.attack[0], self.rules
+        acts = [ACCEPT]
+        if card == WILD_DRAW_FOUR and not rules.strict_wild_draw_four:
+            acts.append(CHALLENGE)
+        if self.can_shield and RANK_OF[card] in SHIELDABLE and INVISIBILITY in hand and self.refusal(
+                hand, INVISIBILITY) is None:
+            acts += self._ways("shield", INVISIBILITY, hand)
+        for c in set(hand):
+            if self._stacks(c, card) and self.refusal(hand, c) is None:
+                acts += self._ways("play", c, hand)
+        return acts
+
+    def _stacks(self, card: int, attack: int) -> bool:
+        """May ``card`` be stacked on the ``attack`` waiting for its target?"""
+        rules = self.rules
+        if RANK_OF[attack] == DRAW_TWO:
+            return (RANK_OF[card] == DRAW_TWO and rules.stack_draw_two) or (
+                card == WILD_DRAW_FOUR and rules.stack_mixed)
+        return attack == WILD_DRAW_FOUR and card == WILD_DRAW_FOUR and rules.stack_draw_four
+
+    def _ways(self, kind: str, card: int, hand) -> list[Action]:
+        if card == VOLDEMORT:
+            left = sum(1 for c in hand if c not in VOLDEMORT_CARDS) - 1
+            return VARIANTS[kind, card, left == len(hand) - 1, left == 1]
+        return VARIANTS[kind, card, card >= 52, len(hand) == 2]

@@ -1,0 +1,72 @@
+"""The moves that are not a card played: drawing, keeping, passing, naming the first colour,
+saying UNO and catching. Part of Game."""
+from .cards import CODES, COLORS, POINTS, RANK_OF
+from .legal import MATCHING
+
+
+class Moves:
+    __slots__ = ()
+
+    def _do_draw(self, seat, action):
+        """One card, or with ``draw_to_match`` until one can be played; a card that can be played
+        waits for play or keep (with ``force_play``: play), any other ends the turn."""
+        self.passes = 0
+        pile = self.draw_pile
+        if pile and not self.rules.draw_to_match:     # one card off the pile: _draw, inline
+            last = pile.pop()
+            self.hands[seat].append(last)
+            self.uno_said[seat] = False
+            if self.record:
+                self._events.append({"type": "draw", "seat": seat, "count": 1, "reason": "draw",
+                                     "secret": {"cards": [CODES[last]]}, "to": (seat,)})
+        else:
+            drawn = self._draw(seat, 1, "draw")
+            while self.rules.draw_to_match and drawn and not self.playable(drawn[-1]) and self.can_draw():
+                drawn += self._draw(seat, 1, "draw")
+            last = drawn[-1] if drawn else -1
+        if last >= 0 and last in MATCHING[self.color * 64 + RANK_OF[self.discard[-1]]] and (
+                self._plain or self.refusal(self.hands[seat], last) is None):
+            self.phase, self.drawn = "drawn", last
+        else:
+            nxt = (seat + self.direction) % self.n
+            self.phase, self.turn, self.decider, self.drawn = "turn", nxt, nxt, -1
+
+    def _do_keep(self, seat, action):
+        self._event("keep", seat)
+        self._begin(self.next_seat(seat))
+
+    def _do_pass(self, seat, action):
+        self._event("pass", seat)
+        self.passes += 1
+        if self.passes >= self.n:
+            self._blocked(self.next_seat(seat))
+        else:
+            self._begin(self.next_seat(seat))
+
+    def _blocked(self, next_up: int):
+        """Nobody could play or draw for a full round: fewest points in hand wins."""
+        order = [self.next_seat(next_up, i) for i in range(self.n)]
+        points = {s: sum(POINTS[c] for c in self.hands[s]) for s in order}
+        best = min(points.values())
+        self.blocked = True
+        self._finish(next(s for s in order if points[s] == best))
+
+    def _do_color(self, seat, action):
+        """The colour of a wild turned up first (every other wild names it when played)."""
+        self.color = COLORS.index(action.color)
+        self._event("color", seat, color=action.color)
+        self._first_effect()
+
+    def _do_say_uno(self, seat, action):
+        self.uno_said[seat] = True
+        self._event("say_uno", seat)
+
+    def _do_catch(self, seat, action):
+        target = action.target
+        self.window = -1
+        caught = not self.uno_said[target]
+        self._event("catch", seat, target=target, caught=caught)
+        if caught:
+            self._draw(target, self.rules.uno_penalty, "uno")
+        elif self.rules.false_catch_penalty:
+            self._draw(seat, 2, "false_catch")

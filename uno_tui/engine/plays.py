@@ -1,0 +1,217 @@
+"""Playing a card, and what each card then does (read off the card table in kinds.py).
+
+Part of Game. Attacks (a card that makes its target draw, skip or show their
+hand) wait for their target's answer when the target has one (a challenge, a
+shield, a stack); otherwise they strike at once.
+"""
+from .cards import (CARD_OF, CODES, COLOR_INDEX, COLOR_OF, COLORS, INVISIBILITY, KIND, N_CARDS, RANK_OF, REVERSE,
+                    SORTING_HAT, VOLDEMORT, WILD_DRAW_FOUR, DRAW_TWO)
+from .legal import SHIELDABLE, VOLDEMORT_CARDS
+
+#: cards that strike the next player (draw, skip, show the hand, draw until)
+ATTACKS = frozenset(c for c in range(N_CARDS) if KIND[c].skip or KIND[c].draw_until)
+DRAWS = [KIND[c].draw for c in range(N_CARDS)]
+#: seven_zero: the numbers that swap (a 7: with a seat the player chooses) and pass (a 0: every hand on)
+SWAP_RANK, PASS_RANK = 7, 0
+
+
+class Plays:
+    __slots__ = ()
+
+    def _do_play_drawn(self, seat, action):
+        self._do_play(seat, action, self.drawn)
+
+    def _do_jump_in(self, seat, action):
+        """An identical card out of turn: play goes on from the jumper, as if it were their turn."""
+        self._event("jump_in", seat, card=action.card)
+        self.turn = seat
+        self._do_play(seat, action)
+
+    def _do_play(self, seat: int, action, card: int = -1):
+        """A card from the hand, or (``card``) the one just drawn. The hottest path of all: a
+        number card from a hand of two or more takes the fewest tests."""
+        if card < 0:
+            card = CARD_OF[action.card]
+            if self.phase == "respond":      # stacking a draw card on the one played at you
+                self.attack = None
+        hand = self.hands[seat]
+        if card == WILD_DRAW_FOUR:
+            self.wd4_guilty = self._wd4_illegal(hand, card)
+        hand.remove(card)
+        self.discard.append(card)
+        self.passes = 0
+        if self.record:
+            self._events.append({"type": "play", "seat": seat, "card": CODES[card], "color": action.color,
+                                 "uno": action.uno})
+        if len(hand) < 2 or card == VOLDEMORT:
+            if card == VOLDEMORT and any(c in VOLDEMORT_CARDS for c in hand):
+                self.phase, self.decider, self.uno_intent = "discard", seat, action.uno
+                return
+            if not hand:
+                self._go_out(seat, card)
+                return
+            self._after_shed(seat, action.uno)
+        if card < 52:
+            self.color = COLOR_OF[card]
+            rank = RANK_OF[card]
+            if rank >= 10:
+                if rank != REVERSE:
+                    self._attack(seat, card)
+                    return
+                direction = self.direction = -self.direction
+                if self.record:
+                    self._events.append({"direction": direction, "type": "reverse", "seat": seat})
+                if self.n == 2:
+                    self._event("skip", (seat + direction) % 2)
+                    self._begin(seat)
+                    return
+            elif self._sevens and (rank == SWAP_RANK or rank == PASS_RANK):
+                if rank == SWAP_RANK:
+                    self.phase, self.decider = "swap", seat
+                    return
+                self._pass_hands(seat)
+        else:
+            self.color = COLOR_INDEX[action.color]
+            if card in ATTACKS:
+                self._attack(seat, card)
+                return
+        nxt = (seat + self.direction) % self.n       # a number, a Reverse, another wild: the next player
+        self.phase, self.turn, self.decider, self.drawn = "turn", nxt, nxt, -1
+
+    def _after_shed(self, seat: int, uno: bool):
+        """A seat's hand just shrank: a last-but-one card opens the catch window."""
+        if len(self.hands[seat]) == 1:
+            self.uno_said[seat] = uno
+            self.window = seat
+            if uno:
+                self._event("say_uno", seat)
+
+    # ------------------------------------------------------------------ seven_zero
+    def _do_swap(self, seat, action):
+        """A 7 (seven_zero): its player swaps hands with the seat they chose."""
+        target = action.target
+        hands = self.hands
+        hands[seat], hands[target] = hands[target], hands[seat]
+        self._event("swap", seat, target=target)
+        self._rehanded((target, seat))
+        self._begin(self.next_seat(seat))
+
+    def _pass_hands(self, seat: int):
+        """A 0 (seven_zero): every hand goes to the next player in the direction of play."""
+        n, d = self.n, self.direction
+        self.hands = [self.hands[(s - d) % n] for s in range(n)]
+        self._event("pass_hands", seat, direction=d)
+        self._rehanded([self.next_seat(seat, i) for i in range(1, n + 1)])
+
+    def _rehanded(self, seats):
+        """Hands changed owners: each owner must say UNO anew; the first of ``seats`` left with one
+        card may be caught (one catch window at a time, as ever)."""
+        self.window = -1
+        for s in seats:
+            self.uno_said[s] = False
+            if self.window < 0 and len(self.hands[s]) == 1:
+                self.window = s
+
+    # ------------------------------------------------------------------ attacks
+    def _attack(self, attacker: int, card: int):
+        target = (attacker + self.direction) % self.n
+        self.attack = (card, attacker, target)
+        self.pending_draw += DRAWS[card]
+        rank, rules = RANK_OF[card], self.rules
+        if ((self.can_shield and rank in SHIELDABLE)
+                or (rank == DRAW_TWO and (rules.stack_draw_two or rules.stack_mixed))
+                or (card == WILD_DRAW_FOUR and (rules.stack_draw_four or not rules.strict_wild_draw_four))):
+            self.phase, self.decider = "respond", target
+        else:
+            self._resolve()
+
+    def _do_accept(self, seat, action):
+        self._event("accept", seat)
+        self._resolve()
+
+    def _resolve(self):
+        """The attack's target takes its effect."""
+        card, _, target = self.attack
+        self.attack = None
+        self._strike(card, target, self._take_pending())
+
+    def _strike(self, card: int, target: int, count: int):
+        """``card``'s effect on ``target`` (``count``: the cards it makes them draw); then the next turn."""
+        kind = KIND[card]
+        if count:
+            self._draw(target, count, "penalty")
+            nxt = (target + self.direction) % self.n
+        elif kind.draw_until:
+            self._hat_draw(target)
+            nxt = self.next_seat(target) if self.rules.sorting_hat_skips else target
+        else:
+            if kind.reveal:
+                cards = sorted(CODES[c] for c in self.hands[target])
+                self.shown.append((target, cards, None))
+                self._event("reveal", target, cards=cards)
+            if self.record:
+                self._events.append({"type": "skip", "seat": target})
+            nxt = (target + self.direction) % self.n
+        self.phase, self.turn, self.decider, self.drawn = "turn", nxt, nxt, -1
+
+    def _hat_draw(self, seat: int):
+        """Sorting Hat: draw one at a time until a number 1-4 (or the piles run out)."""
+        until = KIND[SORTING_HAT].draw_until
+        while True:
+            drawn = self._draw(seat, 1, "sorting_hat")
+            if not drawn or (drawn[0] < 52 and drawn[0] % 13 in until):
+                return
+
+    def _do_challenge(self, seat, action):
+        _, attacker, target = self.attack
+        self.attack = None
+        guilty = self.wd4_guilty
+        cards = sorted(CODES[c] for c in self.hands[attacker])
+        self.shown.append((attacker, cards, (seat,)))
+        self._event("challenge", seat, target=attacker, guilty=guilty,
+                    secret={"hand": cards}, to=(seat, attacker))
+        if guilty:
+            self._draw(attacker, self._take_pending(), "challenge")
+            self._begin(target)
+        else:
+            self._draw(target, self._take_pending() + 2, "challenge")
+            self._begin(self.next_seat(target))
+
+    def _do_shield(self, seat, action):
+        self.attack = None
+        self.pending_draw = 0
+        hand = self.hands[seat]
+        hand.remove(INVISIBILITY)
+        self.discard.append(INVISIBILITY)
+        self._event("shield", seat, card=CODES[INVISIBILITY], color=action.color, uno=action.uno)
+        self._after_shed(seat, action.uno)
+        if not hand:
+            self._finish(seat)
+        else:
+            self.color = COLORS.index(action.color)
+            self._begin(self.next_seat(seat))
+
+    def _do_discard(self, seat, action):
+        """Voldemort: the next 2, 6 or 9; the last sets the colour and the number on top."""
+        card = CARD_OF[action.card]
+        hand = self.hands[seat]
+        hand.remove(card)
+        self.discard.append(card)
+        self._event("discard", seat, card=action.card)
+        if any(c in VOLDEMORT_CARDS for c in hand):
+            return
+        self.color = COLOR_OF[card]
+        self._after_shed(seat, self.uno_intent)
+        if not hand:
+            self._finish(seat)
+        else:
+            self._begin(self.next_seat(seat))
+
+    def _go_out(self, seat: int, card: int):
+        """The last card is down: draw cards it deals still count for scoring."""
+        nxt = self.next_seat(seat)
+        if DRAWS[card]:
+            self._draw(nxt, self._take_pending() + DRAWS[card], "penalty")
+        elif KIND[card].draw_until:
+            self._hat_draw(nxt)
+        self._finish(seat)
