@@ -19,7 +19,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from uno_tui.engine import PRESETS, Game, make_rules  # noqa: E402
 
-PINNED = "1ed297b7d0e350357ed1621596e3cf71254940abd6c3dcf87ae75c81d497ab90"
+PINNED = "64e1f82442d32efb3daae54b9477b1bff4b25476d51550b456100eab5cad8573"
 #: the switches the pinned games were played with (a new house rule gets games of its own)
 SWITCHES = ("stack_draw_two", "stack_draw_four", "draw_to_match", "strict_wild_draw_four", "false_catch_penalty",
             "sorting_hat_skips")

@@ -32,11 +32,18 @@ def test_hp2021_first_card_turns_until_a_number_shows():
     assert g.turn == 0 and g.color == 2
 
 
-def test_hp2018_first_sorting_hat_lets_the_first_player_choose_and_draw():
+def test_hp2018_first_sorting_hat_only_lets_the_first_player_choose_the_colour():
     g = rig("hp2018", hands=HANDS3, top="WSH", draw=["B7", "Y8", "R3", "G9"])
     assert g.phase == "color" and g.decider == 0
-    act(g, 0, "color", color="yellow")
-    assert len(g.hands[0]) == 6 and g.turn == 0       # drew B7, Y8, R3; then plays
+    events = act(g, 0, "color", color="yellow")
+    assert [e["type"] for e in events] == ["color"]    # the sheet: the colour is chosen, nobody draws
+    assert [len(h) for h in g.hands] == [3, 3, 3] and g.turn == 0 and g.color == 1
+
+
+def test_a_sorting_hat_played_still_makes_its_target_draw_in_hp2018():
+    g = rig("hp2018", hands=[["WSH", "R2", "R3"], HANDS3[1], HANDS3[2]], top="R5", draw=["B7", "Y2", "G9"])
+    play(g, 0, "WSH", color="blue")
+    assert len(g.hands[1]) == 5 and g.turn == 1
 
 
 def test_hp2010_first_voldemort_counts_as_a_wild():

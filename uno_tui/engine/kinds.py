@@ -57,7 +57,7 @@ WILDS = (
     Kind("W+4", "Wild Draw Four", 50, wild=True, draw=4, skip=True, shieldable=True,
          first={"classic": "back", "hp2000": "back", **_NOT_FIRST_2021}),
     Kind("WSH", "Wild Sorting Hat", 50, wild=True, shieldable=True, draw_until=(1, 2, 3, 4),
-         first={**_NOT_FIRST_2021}),
+         first={"hp2018": "colour", **_NOT_FIRST_2021}),
     Kind("WV", "Wild Voldemort", 50, wild=True, discards=(2, 6, 9), first={"hp2010": "colour"}),
     Kind("WH", "Wild Howler", 50, wild=True, skip=True, reveal=True, shieldable=True, first={"hp2000": "back"}),
     Kind("WI", "Wild Invisibility", 50, wild=True, shield=True, first={"hp2000": "back"}),
