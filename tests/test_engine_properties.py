@@ -4,27 +4,30 @@ import random
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from tests.conftest import snapshot
-from uno_tui.engine import (CODES, COLORS, PRESETS, Action, Game, IllegalAction, make_rules, redact,
+from uno_tui.engine import (CODES, COLORS, HOUSE_RULES, PRESETS, Action, Game, IllegalAction, make_rules, redact,
                             seat_view)
 
 ALL_ACTIONS = ([Action("play", c, color, uno=u) for c in CODES for color in (None, *COLORS) for u in (False, True)]
                + [Action(k, color=color, uno=u) for k in ("play_drawn", "shield") for color in COLORS
                   for u in (False, True)]
                + [Action("discard", c) for c in CODES] + [Action("color", color=c) for c in COLORS]
-               + [Action("catch", target=s) for s in range(10)]
+               + [Action(k, target=s) for k in ("catch", "swap") for s in range(10)]
+               + [Action("jump_in", c, uno=u) for c in CODES for u in (False, True)]
                + [Action(k) for k in ("draw", "pass", "play_drawn", "keep", "accept", "challenge", "shield",
                                       "say_uno")])
+#: every switch of the house-rule registry: hypothesis picks any mix of them, or all at once
+SWITCHES = [rule for rule in HOUSE_RULES if rule.switch]
+EVERY_RULE = {rule.name: True for rule in SWITCHES}
 MAX_STEPS = 200_000      # random play ends far sooner (worst seen: ~4,300 actions)
 
 games = st.fixed_dictionaries({
     "preset": st.sampled_from(PRESETS),
     "players": st.integers(2, 10),
     "seed": st.integers(0, 2**32),
-    "house": st.fixed_dictionaries({}, optional={
-        "stack_draw_two": st.booleans(), "stack_draw_four": st.booleans(),
-        "draw_until_playable": st.booleans(), "strict_wild_draw_four": st.booleans(),
-        "false_catch_penalty": st.booleans(), "sorting_hat_skips": st.booleans(),
-        "uno_penalty": st.sampled_from([2, 4])}),
+    "house": st.one_of(
+        st.fixed_dictionaries({}, optional={
+            **{rule.name: st.booleans() for rule in SWITCHES}, "uno_penalty": st.sampled_from([2, 4])}),
+        st.just(EVERY_RULE)),
 })
 
 
@@ -114,3 +117,16 @@ def test_the_same_seed_and_actions_give_the_same_game(spec):
     for seat, action, events in log:
         assert replay.apply(seat, action) == events
     assert [seat_view(replay, s) for s in range(game.n)] == [seat_view(game, s) for s in range(game.n)]
+
+
+def test_every_house_rule_at_once_in_every_edition_keeps_the_cards_and_accepts_what_it_offers():
+    """Hypothesis may or may not draw EVERY_RULE; this plays it for sure, on each edition."""
+    def check(game, seat, action, events, rng):
+        assert sum(map(len, game.hands)) + len(game.draw_pile) + len(game.discard) == game.total_cards
+
+    kinds = set()
+    for i, preset in enumerate(PRESETS * 4):
+        spec = {"preset": preset, "players": 2 + i % 9, "seed": i, "house": EVERY_RULE}
+        game, _ = play_out(spec, lambda g, s, a, e, r: (check(g, s, a, e, r), kinds.add(a.kind)))
+        assert game.over
+    assert {"swap", "jump_in"} <= kinds        # the new rules were exercised, not just switched on

@@ -64,9 +64,9 @@ def test_a_player_may_decline_a_legal_card_and_draw():
     assert g.turn == 1
 
 
-def test_draw_until_playable_keeps_drawing():
+def test_draw_to_match_keeps_drawing():
     g = rig(hands=[["G1", "B2"], ["Y1", "Y2"]], top="R5", draw=["Y9", "B8", "R7", "G3"],
-            draw_until_playable=True)
+            draw_to_match=True)
     act(g, 0, "draw")
     assert g.phase == "drawn" and len(g.hands[0]) == 5 and g.drawn == 7
 

@@ -67,11 +67,12 @@ def _variant_refused(game, seat: int, action, offered) -> str:
 def _jump_refused(game, seat: int, action) -> str:
     if not game.rules.jump_in:
         return "jumping in is not a house rule of this game"
+    top = CODES[game.top]
+    if game.phase != "turn":
+        return "you can jump in only between turns"
+    if action.card != top:
+        return f"too late to jump in: the top card is now {card_name(top)}"
     if seat == game.decider:
         return "it is your turn: just play the card"
-    top = CODES[game.top]
-    if game.phase != "turn" or action.card != top:
-        return f"too late to jump in: the top card is now {card_name(top)}" if game.phase == "turn" else (
-            "you can jump in only between turns")
     return _card_refused(game, game.hands[seat], action.card) or (
         "you can say UNO with a play only when it leaves you one card")
