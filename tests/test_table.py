@@ -136,3 +136,22 @@ async def test_a_resent_command_applies_once_and_a_bad_one_is_refused_with_a_rea
     msg = await watch_until(me, lambda m: m["type"] == "error")
     assert "unknown command" in msg["reason"]
     table.close()
+
+
+async def test_a_jump_in_that_arrives_after_the_move_it_raced_is_refused_with_a_reason():
+    """The host applies commands in the order they arrive: the player to move played first, so the
+    jump-in sent for the old top card is refused (to its sender alone), and the game goes on."""
+    seats = [Seat(f"P{i}", "human") for i in range(3)]
+    table = Table(make_rules("classic", jump_in=True, match_mode="single"), seats, seed=1, pacing=Pacing.instant())
+    table.start(deck=rigged_deck([["R5", "G1"], ["R1", "Y2"], ["R5", "B6"]], "R9", ["B1", "B2"], dealer=2),
+                hand_size=2)
+    channels = [LocalChannel(table, s) for s in range(3)]
+    await channels[0].send({"type": "action", "id": 1, "action": {"kind": "play", "card": "R5"}})
+    view = (await watch_until(channels[2], lambda m: m["type"] == "update" and m["view"]["top"] == "R5"))["view"]
+    assert {"kind": "jump_in", "card": "R5", "uno": False} in view["legal"]
+    await channels[1].send({"type": "action", "id": 1, "action": {"kind": "play", "card": "R1"}})
+    await channels[2].send({"type": "action", "id": 1, "action": {"kind": "jump_in", "card": "R5"}})
+    error = await watch_until(channels[2], lambda m: m["type"] == "error")
+    table.close()
+    assert error["reason"] == "too late to jump in: the top card is now Red 1"
+    assert sorted(table.game.hands[2]) == sorted([CODES.index("R5"), CODES.index("B6")]) and table.game.turn == 2

@@ -6,6 +6,7 @@ PHASES = {
     "color": "choose the colour of the first card",
     "discard": "Voldemort: pick your next 2, 6 or 9 to discard (Enter)",
     "respond": "a card was played at you: accept (a)",
+    "swap": "your 7: choose whose hand to swap yours with",
 }
 
 
@@ -21,12 +22,14 @@ def prompt(view: dict, elapsed: float = 0.0) -> str:
         return text + "."
     seats = view["table"]["seats"]
     me, decider = view["seat"], view["decider"]
+    kinds = {a["kind"] for a in view["legal"]}
     if decider != me:
         name = seats[decider]["name"]
-        what = "to answer the card played at them" if view["phase"] == "respond" else "to play"
-        return f"Waiting for {name} {what}…"
+        what = {"respond": "to answer the card played at them", "swap": "to choose whose hand to take"}.get(
+            view["phase"], "to play")
+        jump = " You can jump in with your identical card (j)!" if "jump_in" in kinds else ""
+        return f"Waiting for {name} {what}…{jump}"
     text = "Your turn: " + PHASES[view["phase"]]
-    kinds = {a["kind"] for a in view["legal"]}
     if view["phase"] == "respond":
         if "challenge" in kinds:
             text += ", challenge (x)"

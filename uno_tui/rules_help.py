@@ -22,11 +22,11 @@ EDITIONS = {
 }
 
 
-def wd4_illegal_while(rules: dict | None) -> str:
-    """What a Wild Draw Four may not be played (or is guilty) while its player holds, per edition."""
-    if (rules or {}).get("wd4_wilds_count"):
-        return "a card of the active colour, or any other wild"
-    return "a card of the active colour"
+def wd4_illegal_while(rules: dict | None, colour: str | None = None) -> str:
+    """What a Wild Draw Four may not be played (or is guilty) while its player holds, per edition;
+    ``colour``: the one that was active (else "the active colour")."""
+    held = f"a {colour} card" if colour else "a card of the active colour"
+    return held + (", or any other wild" if (rules or {}).get("wd4_wilds_count") else "")
 
 
 SPECIALS = {

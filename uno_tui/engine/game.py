@@ -49,7 +49,7 @@ class Game(Legal, Plays, Moves, Dealing):
     """
 
     __slots__ = ("rules", "n", "rng", "total_cards", "draw_pile", "discard", "hands", "dealer", "direction",
-                 "color", "turn", "decider", "phase", "attack", "pending_draw", "wd4_guilty", "first_wild",
+                 "color", "turn", "decider", "phase", "attack", "pending_draw", "wd4_guilty", "wd4_color", "first_wild",
                  "uno_intent", "drawn", "uno_said", "window", "passes", "shown", "over", "winner", "blocked",
                  "can_shield", "setup_events", "record", "_plain", "_jumps", "_sevens", "_legal", "_legal_seat",
                  "_events")
@@ -85,6 +85,7 @@ class Game(Legal, Plays, Moves, Dealing):
         self.attack: tuple | None = None      # (card, attacker, target) awaiting its target's response
         self.pending_draw = 0                 # cards the attack's target would draw (stacks add up)
         self.wd4_guilty = False
+        self.wd4_color = -1                   # the active colour when the last Wild Draw Four was played
         self.first_wild = -1                  # a wild turned up first, waiting for its colour
         self.uno_intent = False               # UNO said with a Voldemort, applied after its discards
         self.drawn = -1

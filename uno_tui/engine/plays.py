@@ -36,7 +36,7 @@ class Plays:
                 self.attack = None
         hand = self.hands[seat]
         if card == WILD_DRAW_FOUR:
-            self.wd4_guilty = self._wd4_illegal(hand, card)
+            self.wd4_guilty, self.wd4_color = self._wd4_illegal(hand, card), self.color
         hand.remove(card)
         self.discard.append(card)
         self.passes = 0

@@ -3,7 +3,7 @@
 This is the only road from game state to a player. Everything returned is
 plain data (dict, list, str, int, bool, None), ready for msgpack.
 """
-from .cards import CODES, COLORS
+from .cards import CODES, COLORS, WILD_DRAW_FOUR
 from .game import Game
 
 
@@ -37,8 +37,10 @@ def public_view(game: Game) -> dict:
         "turn": game.turn,
         "phase": game.phase,
         "decider": game.decider if not game.over else None,
-        "attack": None if attack is None else {"card": CODES[attack[0]], "by": attack[1],
-                                               "target": attack[2], "draw": game.pending_draw},
+        "attack": None if attack is None else {
+            "card": CODES[attack[0]], "by": attack[1], "target": attack[2], "draw": game.pending_draw,
+            # a Wild Draw Four: the colour on the pile before it, which a challenge is about
+            "before": COLORS[game.wd4_color] if attack[0] == WILD_DRAW_FOUR and game.wd4_color >= 0 else None},
         "uno_said": list(game.uno_said),
         "catchable": game.window if game.window >= 0 and not game.uno_said[game.window] else None,
         "over": game.over,

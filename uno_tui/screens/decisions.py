@@ -1,9 +1,9 @@
 """The game screen's decision dialogs: which one the table's view asks for (the first wild's
-colour, a card played at you, the end of a hand), opened once, closed when the table moves
+colour, a card played at you, whose hand a 7 takes, the end of a hand), opened once, closed when the table moves
 on, and never over a chat line, the rules or "Leave?" (asked again once they close)."""
 from ..widgets.hand import HandView
 from ..widgets.table_view import StatusLine
-from .modals import ColorPicker, HandOverScreen, RespondModal
+from .modals import ColorPicker, HandOverScreen, RespondModal, SeatPicker
 
 
 class Decisions:
@@ -15,7 +15,7 @@ class Decisions:
         needed = None
         if view["over"]:
             needed = f"over:{view['table']['hand_no']}:{view['table']['match']['over']}"
-        elif model.my_decision() and view["phase"] in ("color", "respond"):
+        elif model.my_decision() and view["phase"] in ("color", "respond", "swap"):
             needed = f"{view['phase']}:{self.model.last_seq}"
         if needed and needed in self._answered:
             needed = None
@@ -30,6 +30,8 @@ class Decisions:
                        lambda c: self._answer(needed, {"kind": "color", "color": c}))
         elif kind == "respond":
             self._open(RespondModal(view, game=self), lambda a: self._respond(needed, a))
+        elif kind == "swap":
+            self._open(SeatPicker(view, game=self), lambda s: self._answer(needed, {"kind": "swap", "target": s}))
         else:
             self._open(HandOverScreen(view, model.last_hands, game=self), lambda a: self._hand_over(needed, a))
 

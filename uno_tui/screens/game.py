@@ -38,6 +38,7 @@ PALETTE = {
     "keep": ("Keep the drawn card", "Keep it and end your turn"),
     "uno": ("Say UNO", "Say UNO now, or with your next play"),
     "catch": ("Catch!", "Catch a player who did not say UNO"),
+    "jump_in": ("Jump in", "Play your card identical to the top one, out of turn"),
     "respond": ("Answer the card played at you", "Accept, challenge or shield"),
     "pass_turn": ("Pass", "Nothing to play and nothing to draw"),
     "chat": ("Chat", "Say something to the table"),
@@ -52,6 +53,7 @@ class GameScreen(Decisions, Screen):
         Binding("k", "keep", "Keep"),
         Binding("u", "uno", "UNO!"),
         Binding("c", "catch", "Catch!"),
+        Binding("j", "jump_in", "Jump in!"),
         Binding("a", "respond", "Answer"),
         Binding("n", "pass_turn", "Pass"),
         Binding("t", "chat", "Chat"),
@@ -206,7 +208,11 @@ class GameScreen(Decisions, Screen):
     def on_card_chosen(self, message: HandView.Chosen) -> None:
         model, code = self.model, message.code
         if not model.my_decision():
-            self.notify("It is not your turn.", severity="warning")
+            jumps = [a for a in model.legal if a["kind"] == "jump_in" and a["card"] == code]
+            if jumps:
+                self._choose_ways(jumps)
+            else:
+                self.notify("It is not your turn.", severity="warning")
             return
         if model.view["phase"] == "drawn":
             if code == model.view["drawn"]:
@@ -241,6 +247,9 @@ class GameScreen(Decisions, Screen):
 
     def action_catch(self) -> None:
         self._simple("catch")
+
+    def action_jump_in(self) -> None:
+        self._choose_ways([a for a in self.model.legal if a["kind"] == "jump_in"])
 
     def action_play_drawn(self) -> None:
         self._choose_ways([a for a in self.model.legal if a["kind"] == "play_drawn"])
@@ -286,6 +295,7 @@ class GameScreen(Decisions, Screen):
             "play_drawn": lambda: model.can("play_drawn"),
             "pass_turn": lambda: model.can("pass"),
             "catch": lambda: model.can("catch") and model.view["catchable"] is not None,
+            "jump_in": lambda: model.can("jump_in"),
             "uno": lambda: model.can("say_uno") or any(a.get("uno") for a in model.legal),
             "respond": lambda: model.my_decision() and model.view["phase"] == "respond",
             "chat": lambda: model.seat is None or sum(s["kind"] == "human" for s in model.view["table"]["seats"]) > 1,

@@ -12,6 +12,7 @@ from textual.widgets import Button, Footer, Input, Label, Static
 
 from ..engine import card_info
 from ..engine.cards import COLORS, LETTER_OF
+from ..rules_help import wd4_illegal_while
 from ..widgets.cardart import color_style, token
 
 
@@ -99,8 +100,7 @@ class RespondModal(DecisionModal):
         with Vertical(id="dialog"):
             yield Label(text, id="dialog-title")
             if "challenge" in self.kinds:
-                yield Static("Challenge if you think they held a card of the colour before it: "
-                             "if they did, they draw 4 and you play; if not, you draw 6.", classes="hint")
+                yield Static(challenge_hint(self.view), classes="hint")
             with Grid(id="answers"):
                 yield Button("Accept (a)", id="accept", variant="primary")
                 if "challenge" in self.kinds:
@@ -122,6 +122,40 @@ class RespondModal(DecisionModal):
             answer = parameters[0]
             return answer == "accept" or answer in self.kinds or (answer == "hand" and "play" in self.kinds)
         return super().check_action(action, parameters)
+
+
+def challenge_hint(view: dict) -> str:
+    """What a challenge decides, in this edition's terms, naming the colour that was on the pile."""
+    attack = view["attack"]
+    held = wd4_illegal_while(view["table"]["rules"], attack["before"])
+    return (f"Challenge if you think they held {held} when they played it: if they did, they draw "
+            f"{attack['draw']} and you play; if not, you draw {attack['draw'] + 2}.")
+
+
+class SeatPicker(DecisionModal):
+    """A 7 with seven_zero: choose whose hand to swap yours with (1-9, a click)."""
+
+    BINDINGS = [*(Binding(str(k), f"pick({k})", show=False) for k in range(1, 10)), *DecisionModal.FORWARDED]
+
+    def __init__(self, view: dict, game=None):
+        super().__init__(game)
+        self.targets = [a["target"] for a in view["legal"] if a["kind"] == "swap"]
+        self.view = view
+
+    def dialog(self) -> ComposeResult:
+        seats, counts = self.view["table"]["seats"], self.view["counts"]
+        with Vertical(id="dialog"):
+            yield Label("Your 7: swap hands with whom?", id="dialog-title")
+            with Grid(id="answers"):
+                for i, seat in enumerate(self.targets, 1):
+                    yield Button(f"{i}  {seats[seat]['name']} ({counts[seat]} cards)", id=f"seat-{seat}")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(int(event.button.id.removeprefix("seat-")))
+
+    def action_pick(self, number: int) -> None:
+        if number <= len(self.targets):
+            self.dismiss(self.targets[number - 1])
 
 
 class HandOverScreen(DecisionModal):

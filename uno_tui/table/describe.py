@@ -54,6 +54,13 @@ def describe(event: dict, viewer: int | None, names: list[str]) -> str | None:
         return f"{who} shielded with Invisibility, naming {event['color']}."
     if kind == "reveal":
         return f"{who} must show their hand: {', '.join(card_name(c) for c in event['cards'])}."
+    if kind == "jump_in":
+        return f"{who} jumped in with {card_name(event['card'])}!"
+    if kind == "swap":
+        return f"{who} swapped hands with {_who(event['target'], viewer, names).replace('You', 'you')}."
+    if kind == "pass_hands":
+        way = "left" if event["direction"] == 1 else "right"
+        return f"Every hand passes one seat to the {way}."
     if kind == "say_uno":
         return f"{who} said UNO!"
     if kind == "catch":
