@@ -1,6 +1,6 @@
 """Bot strength: seeded hands on the classic preset, win rates with 95% confidence intervals.
 
-    python bench/bots.py [--hands N] [--seed S]
+    python bench/bots.py [--hands N] [--seed S] [--house seven_zero,jump_in]
 
 Each bot sees only its seat's view and redacted events (as through the
 table). Out-of-turn chances (catching, a late UNO) go to the other seats
@@ -29,15 +29,18 @@ from uno_tui.engine import Action, Game, make_rules, redact, seat_view  # noqa: 
 TUNED = (1, 3, 7, 21)
 
 
-def play_hand(levels: list[str], seed: int, timings: dict[str, list[float]] | None = None) -> int:
-    """Play one hand between bots of these levels; return the winning seat."""
+def play_hand(levels: list[str], seed: int, timings: dict[str, list[float]] | None = None, house=()) -> int:
+    """Play one hand between bots of these levels (classic, with the ``house`` rules switched on);
+    return the winning seat."""
     rng = random.Random(seed)
     n = len(levels)
     bots = [make_bot(level, rng.getrandbits(32)) for level in levels]
-    game = Game(make_rules("classic"), n, seed=seed, dealer=rng.randrange(n))
+    rules = make_rules("classic", **dict.fromkeys(house, True))
+    table = {"rules": {k: v for k, v in rules.to_dict().items() if k != "deck"}, "deck": rules.deck}
+    game = Game(rules, n, seed=seed, dealer=rng.randrange(n))
     events = game.setup_events
     while True:
-        views = [seat_view(game, s) for s in range(n)]
+        views = [{**seat_view(game, s), "table": table} for s in range(n)]   # the rules, as a table sends them
         for s in range(n):
             bots[s].observe(views[s], [redact(e, s) for e in events])
         if game.over:
@@ -54,14 +57,14 @@ def play_hand(levels: list[str], seed: int, timings: dict[str, list[float]] | No
                 break
 
 
-def win_rate(levels: list[str], hands: int, seed: int, seat_of_interest: int = 0, timings=None):
+def win_rate(levels: list[str], hands: int, seed: int, seat_of_interest: int = 0, timings=None, house=()):
     """Hands won by the bot at ``seat_of_interest``; seats rotate so no seat is favoured."""
     wins = 0
     n = len(levels)
     for h in range(hands):
         shift = h % n
         rotated = levels[-shift:] + levels[:-shift] if shift else list(levels)
-        if play_hand(rotated, seed * 1_000_003 + h, timings) == (seat_of_interest + shift) % n:
+        if play_hand(rotated, seed * 1_000_003 + h, timings, house) == (seat_of_interest + shift) % n:
             wins += 1
     p = wins / hands
     half = 1.96 * math.sqrt(p * (1 - p) / hands)
@@ -72,14 +75,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=12, help=f"not one of {TUNED}, the seeds tuned on")
+    parser.add_argument("--house", default="", help="house rules to switch on, e.g. seven_zero,jump_in")
     args = parser.parse_args()
+    house = [name for name in args.house.split(",") if name]
     print(f"seed {args.seed}; the bots were tuned on seeds {', '.join(map(str, TUNED))}"
-          + (" (this is one: the win rates flatter them)" if args.seed in TUNED else ""))
+          + (" (this is one: the win rates flatter them)" if args.seed in TUNED else "")
+          + (f"; house rules: {', '.join(house)}" if house else ""))
     timings: dict[str, list[float]] = {"easy": [], "normal": [], "hard": []}
     for label, levels, chance in (("hard vs 3 easy", ["hard", "easy", "easy", "easy"], 0.25),
                                   ("normal vs 3 easy", ["normal", "easy", "easy", "easy"], 0.25),
                                   ("hard vs normal, heads-up", ["hard", "normal"], 0.5)):
-        p, half = win_rate(levels, args.hands, args.seed, timings=timings)
+        p, half = win_rate(levels, args.hands, args.seed, timings=timings, house=house)
         print(f"{label:<26} {p:6.1%} ± {half:4.1%} over {args.hands} hands (chance {chance:.0%})")
     for level, times in timings.items():
         times.sort()

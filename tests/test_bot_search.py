@@ -52,6 +52,16 @@ def test_search_is_only_for_the_game_it_simulates():
     assert not search.applies(endgame_view(table={"deck": DECK, "rules": {"stack_draw_two": True}}))
 
 
+def test_the_search_runs_only_with_the_house_rules_it_models_an_allow_list():
+    from uno_tui.engine import HOUSE_RULES
+    for rule in HOUSE_RULES:
+        other = next(v for v in ((not rule.default,) if rule.switch else rule.values) if v != rule.default)
+        view = endgame_view(table={"deck": DECK, "rules": {rule.name: other}})
+        assert search.applies(view) == rule.searched, rule.name
+    assert not any(rule.searched for rule in HOUSE_RULES if rule.name in ("seven_zero", "jump_in", "stack_mixed",
+                                                                          "no_action_finish", "draw_to_match"))
+
+
 def drawn_view(drawn: str, hand: list[str], counts: list[int], top="R3", **changes) -> dict:
     """Our turn after drawing a card that fits: play it (naming each colour if wild) or keep it."""
     colours = ("red", "yellow", "green", "blue") if drawn[0] == "W" else (None,)

@@ -36,9 +36,15 @@ class Bot:
             return next(a for a in legal if a["kind"] == "catch")
         if "say_uno" in kinds and self.rng.random() < self.says_uno:
             return {"kind": "say_uno"}
+        if "jump_in" in kinds:
+            jump = next(a for a in legal if a["kind"] == "jump_in")
+            if self.jumps_in(view, jump["card"]):
+                return self.with_uno(jump, legal)
         if view.get("decider") != view.get("seat"):
             return None
         phase = view["phase"]
+        if phase == "swap":
+            return {"kind": "swap", "target": self.swap_with(view, [a["target"] for a in legal if a["kind"] == "swap"])}
         if phase == "color":
             return {"kind": "color", "color": self.choose_color(view, view["hand"])}
         if phase == "discard":
@@ -88,6 +94,23 @@ class Bot:
 
     def should_challenge(self, view) -> bool:
         return False
+
+    def swap_with(self, view, seats: list[int]) -> int:
+        """A 7 (seven_zero): take the smallest hand (the first in the order of play on a tie)."""
+        me, n, step = view["seat"], view["players"], view["direction"]
+        return min(seats, key=lambda s: (view["counts"][s], (s - me) * step % n))
+
+    def jumps_in(self, view, card: str) -> bool:
+        """Jump in with ``card`` (identical to the top one)? A card shed without spending a turn always
+        helps, unless under seven_zero it would hand this bot a bigger hand: a 7 swaps with the
+        smallest other hand, a 0 brings the hand of the player before."""
+        rank, counts, me = rank_of(card), view["counts"], view["seat"]
+        if not (view.get("table") or {}).get("rules", {}).get("seven_zero") or rank not in ("7", "0"):
+            return True
+        mine = counts[me] - 1
+        if rank == "7":
+            return min(c for s, c in enumerate(counts) if s != me) < mine
+        return counts[(me - view["direction"]) % view["players"]] < mine
 
     def pick_play(self, view, plays):
         raise NotImplementedError

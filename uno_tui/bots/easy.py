@@ -28,3 +28,9 @@ class EasyBot(Bot):
 
     def should_challenge(self, view) -> bool:
         return self.rng.random() < 0.3
+
+    def swap_with(self, view, seats: list[int]) -> int:
+        return self.rng.choice(seats)
+
+    def jumps_in(self, view, card: str) -> bool:
+        return self.rng.random() < 0.5

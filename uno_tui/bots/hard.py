@@ -35,6 +35,8 @@ class HardBot(NormalBot):
                 self.voids, self.played = {}, {}
             elif kind == "reshuffle":
                 self.played = {}
+            elif kind in ("swap", "pass_hands"):
+                self.voids = {}                  # (seven_zero) hands changed owners: what they lacked is moot
             elif kind == "draw":
                 if ev.get("reason") == "draw" and before:
                     # drew rather than played: most likely holds nothing that matched, and no wild

@@ -61,7 +61,7 @@ class BotPacing:
                 continue
             action = self._decide(s.bot, i)
             if action is not None:
-                delay = self._catch_delay(s.bot) if action["kind"] == "catch" else 0
+                delay = self._catch_delay(s.bot) if action["kind"] in ("catch", "jump_in") else 0
                 self._timers.append(loop.call_later(delay, self._bot_act, i, action, version))
 
     def _catch_delay(self, bot: Bot) -> float:
