@@ -30,7 +30,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from uno_tui.engine import PRESETS, Game, make_rules  # noqa: E402
-from uno_tui.engine.game import DRAW, KEEP  # noqa: E402  (the shared declining actions)
+from uno_tui.engine.legal import DRAW, KEEP  # noqa: E402  (the shared declining actions)
 
 PLAYERS = 4
 FAIRNESS = """\

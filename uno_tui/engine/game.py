@@ -14,7 +14,7 @@ import random
 from .actions import Action, IllegalAction
 from .cards import CARD_OF, CODES, POINTS, build_deck
 from .deal import Dealing, GameError, shuffle
-from .legal import MAX_PLAYERS, Legal, plain_turns
+from .legal import KEEP, MAX_PLAYERS, Legal, plain_turns
 from .moves import Moves
 from .plays import Plays
 from .reasons import why_not
@@ -51,8 +51,8 @@ class Game(Legal, Plays, Moves, Dealing):
     __slots__ = ("rules", "n", "rng", "total_cards", "draw_pile", "discard", "hands", "dealer", "direction",
                  "color", "turn", "decider", "phase", "attack", "pending_draw", "wd4_guilty", "wd4_color", "first_wild",
                  "uno_intent", "drawn", "uno_said", "window", "passes", "shown", "over", "winner", "blocked",
-                 "can_shield", "setup_events", "record", "_plain", "_jumps", "_sevens", "_legal", "_legal_seat",
-                 "_events")
+                 "can_shield", "setup_events", "record", "_plain", "_refuses", "_jumps", "_sevens", "_stacking",
+                 "_keep", "_legal", "_legal_seat", "_events")
 
     def __init__(self, rules: Rules, players: int, *, seed=None, deck: list[str] | None = None,
                  dealer: int = 0, hand_size: int = HAND_SIZE, events: bool = True):
@@ -108,7 +108,10 @@ class Game(Legal, Plays, Moves, Dealing):
         """What the hottest paths ask of the rules, as plain attributes (also after a restore)."""
         rules = self.rules
         self._plain = plain_turns(rules)
+        self._refuses = rules.strict_wild_draw_four or rules.no_action_finish     # may refusal() say no?
         self._jumps, self._sevens = rules.jump_in, rules.seven_zero
+        self._stacking = rules.stack_draw_two or rules.stack_draw_four or rules.stack_mixed
+        self._keep = [] if rules.force_play else [KEEP]         # the last choice after a playable draw
         self._legal: list = []
         self._legal_seat = None                 # whose list _legal is (None: nobody's: the state changed)
 

@@ -103,8 +103,9 @@ class Legal:
                     acts += plays[c]
             else:
                 acts = []
+                refuses = self._refuses
                 for c in playable:
-                    if self.refusal(hand, c) is None:
+                    if not refuses or self.refusal(hand, c) is None:
                         acts += self._ways("play", c, hand)
             if self.draw_pile or len(self.discard) > 1:
                 acts.append(DRAW)
@@ -133,18 +134,23 @@ class Legal:
         return list(VARIANTS["jump_in", top, False, len(hand) == 2])
 
     def _decisions(self, seat: int, hand) -> list[Action]:
-        """The decider's options in every phase but a turn."""
+        """The decider's options in every phase but a turn (always a new list: out-of-turn ones go first)."""
         phase = self.phase
-        if phase == "drawn":
-            plays = self._ways("play_drawn", self.drawn, hand)     # (_do_draw checked it may be played)
-            return plays if self.rules.force_play else plays + [KEEP]
+        if phase == "drawn":             # (_do_draw checked that the card may be played)
+            card = self.drawn
+            plays = self._ways("play_drawn", card, hand) if card == VOLDEMORT else VARIANTS[
+                "play_drawn", card, card >= 52, len(hand) == 2]
+            return plays + self._keep
+        if phase == "respond":
+            return self._answers(hand)
         if phase == "color":
             return list(CHOOSE)
         if phase == "discard":
             return [DISCARD[c] for c in set(hand) if c in VOLDEMORT_CARDS]
-        if phase == "swap":
-            return [SWAP[s] for s in range(self.n) if s != seat]
-        # phase == "respond"
+        return [SWAP[s] for s in range(self.n) if s != seat]      # phase == "swap"
+
+    def _answers(self, hand) -> list[Action]:
+        """The target's answers to the card played at them: accept, challenge, shield, stack."""
         card, rules = self.attack[0], self.rules
         acts = [ACCEPT]
         if card == WILD_DRAW_FOUR and not rules.strict_wild_draw_four:
@@ -152,9 +158,10 @@ class Legal:
         if self.can_shield and RANK_OF[card] in SHIELDABLE and INVISIBILITY in hand and self.refusal(
                 hand, INVISIBILITY) is None:
             acts += self._ways("shield", INVISIBILITY, hand)
-        for c in set(hand):
-            if self._stacks(c, card) and self.refusal(hand, c) is None:
-                acts += self._ways("play", c, hand)
+        if self._stacking:
+            for c in set(hand):
+                if self._stacks(c, card) and self.refusal(hand, c) is None:
+                    acts += self._ways("play", c, hand)
         return acts
 
     def _stacks(self, card: int, attack: int) -> bool:

@@ -25,7 +25,7 @@ class Moves:
                 drawn += self._draw(seat, 1, "draw")
             last = drawn[-1] if drawn else -1
         if last >= 0 and last in MATCHING[self.color * 64 + RANK_OF[self.discard[-1]]] and (
-                self._plain or self.refusal(self.hands[seat], last) is None):
+                not self._refuses or self.refusal(self.hands[seat], last) is None):
             self.phase, self.drawn = "drawn", last
         else:
             nxt = (seat + self.direction) % self.n

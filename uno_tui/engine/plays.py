@@ -11,6 +11,8 @@ from .legal import SHIELDABLE, VOLDEMORT_CARDS
 #: cards that strike the next player (draw, skip, show the hand, draw until)
 ATTACKS = frozenset(c for c in range(N_CARDS) if KIND[c].skip or KIND[c].draw_until)
 DRAWS = [KIND[c].draw for c in range(N_CARDS)]
+#: the cards that end a Sorting Hat's drawing
+HAT_STOPS = frozenset(c for c in range(52) if c % 13 in KIND[SORTING_HAT].draw_until)
 #: seven_zero: the numbers that swap (a 7: with a seat the player chooses) and pass (a 0: every hand on)
 SWAP_RANK, PASS_RANK = 7, 0
 
@@ -114,38 +116,35 @@ class Plays:
 
     # ------------------------------------------------------------------ attacks
     def _attack(self, attacker: int, card: int):
+        """``card`` strikes the next player: at once, or once they answer when they have an answer."""
         target = (attacker + self.direction) % self.n
-        self.attack = (card, attacker, target)
         self.pending_draw += DRAWS[card]
         rank, rules = RANK_OF[card], self.rules
         if ((self.can_shield and rank in SHIELDABLE)
                 or (rank == DRAW_TWO and (rules.stack_draw_two or rules.stack_mixed))
                 or (card == WILD_DRAW_FOUR and (rules.stack_draw_four or not rules.strict_wild_draw_four))):
+            self.attack = (card, attacker, target)
             self.phase, self.decider = "respond", target
         else:
-            self._resolve()
+            count, self.pending_draw = self.pending_draw, 0
+            self._strike(card, target, count)
 
     def _do_accept(self, seat, action):
         self._event("accept", seat)
-        self._resolve()
-
-    def _resolve(self):
-        """The attack's target takes its effect."""
         card, _, target = self.attack
-        self.attack = None
-        self._strike(card, target, self._take_pending())
+        count, self.attack, self.pending_draw = self.pending_draw, None, 0
+        self._strike(card, target, count)
 
     def _strike(self, card: int, target: int, count: int):
         """``card``'s effect on ``target`` (``count``: the cards it makes them draw); then the next turn."""
-        kind = KIND[card]
         if count:
             self._draw(target, count, "penalty")
             nxt = (target + self.direction) % self.n
-        elif kind.draw_until:
+        elif card == SORTING_HAT:
             self._hat_draw(target)
             nxt = self.next_seat(target) if self.rules.sorting_hat_skips else target
         else:
-            if kind.reveal:
+            if KIND[card].reveal:
                 cards = sorted(CODES[c] for c in self.hands[target])
                 self.shown.append((target, cards, None))
                 self._event("reveal", target, cards=cards)
@@ -156,10 +155,9 @@ class Plays:
 
     def _hat_draw(self, seat: int):
         """Sorting Hat: draw one at a time until a number 1-4 (or the piles run out)."""
-        until = KIND[SORTING_HAT].draw_until
         while True:
             drawn = self._draw(seat, 1, "sorting_hat")
-            if not drawn or (drawn[0] < 52 and drawn[0] % 13 in until):
+            if not drawn or drawn[0] in HAT_STOPS:
                 return
 
     def _do_challenge(self, seat, action):
@@ -212,6 +210,6 @@ class Plays:
         nxt = self.next_seat(seat)
         if DRAWS[card]:
             self._draw(nxt, self._take_pending() + DRAWS[card], "penalty")
-        elif KIND[card].draw_until:
+        elif card == SORTING_HAT:
             self._hat_draw(nxt)
         self._finish(seat)

@@ -1,13 +1,14 @@
 """The game screen's decision dialogs: which one the table's view asks for (the first wild's
-colour, a card played at you, whose hand a 7 takes, the end of a hand), opened once, closed when the table moves
-on, and never over a chat line, the rules or "Leave?" (asked again once they close)."""
+colour, a card played at you, whose hand a 7 takes, the end of a hand), opened once, closed when
+the table moves on, and never over a chat line, the rules or "Leave?" (asked again once they
+close); and the colour of a wild you play."""
 from ..widgets.hand import HandView
 from ..widgets.table_view import StatusLine
 from .modals import ColorPicker, HandOverScreen, RespondModal, SeatPicker
 
 
 class Decisions:
-    """Part of GameScreen (uses its model, act, send, _choose_ways and action_leave)."""
+    """Part of GameScreen (uses its model, act, send, uno_armed and action_leave)."""
 
     def _ask(self) -> None:
         """Open the modal a pending decision needs (once), or close one no longer needed."""
@@ -72,3 +73,21 @@ class Decisions:
         if answer is not None:
             self.send(self.model.command("ready"))
             self.query_one(StatusLine).show("Waiting for the next hand…", False)
+
+    def _choose_ways(self, ways: list[dict]) -> None:
+        """Play one of these (a card's variants): ask the colour if it is a wild; add UNO if armed."""
+        if not ways:
+            return
+
+        def pick(color: str | None) -> None:
+            if color is None and any(w.get("color") for w in ways):
+                return                            # the colour picker was cancelled
+            options = [w for w in ways if w.get("color") == color]
+            said = [w for w in options if w.get("uno")]
+            plain = [w for w in options if not w.get("uno")]
+            self.act(said[0] if said and self.uno_armed else plain[0])
+
+        if any(w.get("color") for w in ways):
+            self.app.push_screen(ColorPicker(game=self), pick)
+        else:
+            pick(None)

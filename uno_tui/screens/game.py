@@ -22,7 +22,7 @@ from ..widgets.hand import HandView
 from ..widgets.table_view import LogView, OpponentList, PileView, StatusLine
 from .help import HelpScreen
 from .decisions import Decisions
-from .modals import ChatPrompt, ColorPicker, ConfirmLeave, HandOverScreen
+from .modals import ChatPrompt, ConfirmLeave, HandOverScreen
 
 #: what leaving does, said before the player confirms it
 LEAVING = {
@@ -185,24 +185,6 @@ class GameScreen(Decisions, Screen):
         if action.get("uno"):
             self.uno_armed = False
         self.send(self.model.command("action", action=action))
-
-    def _choose_ways(self, ways: list[dict]) -> None:
-        """Play one of these (a card's variants): ask the colour if it is a wild; add UNO if armed."""
-        if not ways:
-            return
-
-        def pick(color: str | None) -> None:
-            if color is None and any(w.get("color") for w in ways):
-                return                            # the colour picker was cancelled
-            options = [w for w in ways if w.get("color") == color]
-            said = [w for w in options if w.get("uno")]
-            plain = [w for w in options if not w.get("uno")]
-            self.act(said[0] if said and self.uno_armed else plain[0])
-
-        if any(w.get("color") for w in ways):
-            self.app.push_screen(ColorPicker(game=self), pick)
-        else:
-            pick(None)
 
     @on(HandView.Chosen)
     def on_card_chosen(self, message: HandView.Chosen) -> None:
