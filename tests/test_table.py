@@ -7,7 +7,7 @@ import pytest
 
 from tests.privacy import assert_private
 from uno_tui.client import ClientModel
-from uno_tui.engine import CODES, PRESETS, make_rules, rigged_deck
+from uno_tui.engine import CODES, HOUSE_RULES, PRESETS, make_rules, rigged_deck
 from uno_tui.table import LocalChannel, Pacing, Seat, Table
 
 TIMEOUT = 60
@@ -49,6 +49,33 @@ async def test_four_bots_play_a_whole_match(preset):
     winners = msg["view"]["table"]["match"]["winners"]
     assert winners and max(msg["view"]["table"]["scores"]) >= (200 if preset != "hp2021" else 0)
     assert msg["view"]["hand"] == []          # a spectator holds nothing
+
+
+@pytest.mark.parametrize("preset", ["classic", "hp2000"])
+async def test_bots_play_a_whole_match_with_every_house_rule_on(preset):
+    """Swaps, passed hands, jump-ins and the rest, between every level: the match ends, and every
+    bot move was one the engine took (a refused one would be logged and replaced)."""
+    every = {rule.name: True for rule in HOUSE_RULES if rule.switch}
+    table = Table(make_rules(preset, match_mode="first_to", match_target=150, **every),
+                  [Seat("E", "bot", "easy"), Seat("N", "bot", "normal"), Seat("H", "bot", "hard")], seed=5,
+                  pacing=Pacing.instant())
+    table.start()
+    kinds = set()
+    table.connect(None, lambda msg: kinds.update(e["type"] for e in msg.get("events", ())))
+    await watch_until(LocalChannel(table, None), match_over)
+    table.close()
+    assert {"swap", "pass_hands"} <= kinds          # (jump-ins are rarer: the next test makes one)
+
+
+async def test_a_bot_holding_the_top_card_jumps_in_before_the_player_to_move():
+    seats = [Seat("N0", "bot", "normal"), Seat("N1", "bot", "normal"), Seat("N2", "bot", "normal")]
+    table = Table(make_rules("classic", jump_in=True, match_mode="single"), seats, seed=1, pacing=Pacing.instant())
+    table.start(deck=rigged_deck([["G1", "G2"], ["R5", "Y2"], ["B6", "B7"]], "R5", ["B1"] * 4, dealer=2),
+                hand_size=2)
+    await watch_until(LocalChannel(table, None), lambda m: any(e["type"] == "jump_in" for e in m.get("events", ())))
+    table.close()
+    jump = next(e for e, _ in table.log if e["type"] == "jump_in")
+    assert jump == {"type": "jump_in", "seat": 1, "card": "R5"}
 
 
 async def test_a_human_seat_plays_through_the_channel_and_sequence_numbers_increase():
