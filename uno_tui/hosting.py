@@ -10,6 +10,7 @@ import asyncio
 import logging
 import socket
 from dataclasses import asdict, dataclass
+from pathlib import Path
 
 from net import Connection, new_token, tokens_equal
 from net.server import Server
@@ -24,12 +25,14 @@ from .table.protocol import MAX_NAME, ProtocolError, clean_text, parse_lobby_com
 
 logger = logging.getLogger(__name__)
 UNKNOWN_TOKEN = "unknown seat token: this game does not know it"
+MAX_SPECTATORS = 20
+SEAT_KINDS = ("host", "human", "bot", "open")
 
 
 @dataclass
 class LobbySeat:
     name: str
-    kind: str = "open"          # "host", "human", "bot" or "open"
+    kind: str = "open"          # one of SEAT_KINDS
     level: str = "normal"
     token: str | None = None
     conn: Connection | LocalPeer | None = None
@@ -54,6 +57,8 @@ class HostSession:
         self.server = Server(self._admit, self._message, self._gone, rate=rate, burst=burst)
         self.port: int | None = None
         self.closed = False
+        self.password_note: str | None = None     # a resumed game: which password it takes now
+        self.set_aside: Path | None = None        # where the unfinished game this one replaces was kept
         self.autosave = autosave.Autosave("hosted", self._state, lambda: self.table.log_state())
 
     # ------------------------------------------------------------------ server
@@ -67,8 +72,19 @@ class HostSession:
             if self.local is not None:
                 self.listeners[self.local.peer] = self.table.connect(0, self.local.peer.send)
         else:
+            self.set_aside = autosave.set_aside("hosted")
             self._lobby_changed()
         return self.port
+
+    def notes(self) -> list[str]:
+        """What the host should be told once it is listening: which password a resumed game takes,
+        and where an unfinished game this new one would have overwritten was kept."""
+        notes = []
+        if self.password_note is not None:
+            notes.append(f"The saved game is back: joining it takes {self.password_note}.")
+        if self.set_aside is not None:
+            notes.append(f"The unfinished game hosted before was kept as {self.set_aside}.")
+        return notes
 
     def connections(self) -> list:
         """Everyone who gets messages: seated players (the host's own screen too) and spectators."""
@@ -98,9 +114,9 @@ class HostSession:
         if not isinstance(hello, dict) or hello.get("type") != "hello":
             return self._reject(conn, "the first message must be a hello")
         version = hello.get("version")
-        if version != PROTOCOL_VERSION:
+        if type(version) is not int or version != PROTOCOL_VERSION:
             return self._reject(conn, f"this host speaks protocol version {PROTOCOL_VERSION}, you speak "
-                                      f"{str(version)[:10]}: use the same uno-tui version as the host")
+                                      f"{repr(version)[:12]}: use the same uno-tui version as the host")
         name = hello.get("name")
         if not isinstance(name, str) or not clean_text(name, MAX_NAME):
             return self._reject(conn, "a player needs a name")
@@ -122,6 +138,8 @@ class HostSession:
                     seat.name, seat.kind, seat.token, seat.conn = self._unique(name), "human", new_token(), conn
                     return self._welcome(conn, i)
             return self._reject(conn, "the table is full")
+        if len(self.spectators) >= MAX_SPECTATORS:
+            return self._reject(conn, f"this table has room for {MAX_SPECTATORS} spectators, and has them")
         self.spectators[conn] = name
         return self._welcome(conn, None)
 
@@ -139,7 +157,10 @@ class HostSession:
         conn.send({"type": "welcome", "version": PROTOCOL_VERSION, "seat": seat, "token": token,
                    "host": self.host_name})
         if self.table is None:
-            self._lobby_changed()
+            if seat is None:                     # a spectator changes nothing the others see
+                conn.send({**self.lobby_view(), "you": None})
+            else:
+                self._lobby_changed()
         else:
             self.listeners[conn] = self._connect(conn, seat)
         return seat
@@ -223,18 +244,32 @@ class HostSession:
                 "table": self.table.to_state()}
 
     @classmethod
-    def resume(cls, *, pacing: Pacing | None = None, **options) -> "HostSession":
-        """The saved game, started again: seats keep their tokens, so players reconnect to their hands."""
-        state = autosave.load("hosted")
-        session = cls(GameSettings(**state["settings"]), host_name=state["host_name"],
-                      players=len(state["seats"]), headless=state["seats"][0]["kind"] != "host",
-                      password=state["password"], pacing=pacing, **options)
-        session.autosave.game_id = state["game"]
-        for seat, saved in zip(session.seats, state["seats"]):
-            seat.name, seat.kind, seat.level, seat.token = saved["name"], saved["kind"], saved["level"], saved["token"]
-        session.table = Table.from_state(state["table"], pacing)
-        session.table.on_change = session.autosave.changed
-        return session
+    def resume(cls, *, pacing: Pacing | None = None, password: str | None = None, **options) -> "HostSession":
+        """The saved game, started again: seats keep their tokens, so players reconnect to their hands.
+        A ``password`` replaces the saved one (None keeps it; ``password_note`` says which).
+        Raises autosave.SaveError if the save cannot be carried on."""
+        def build(state: dict) -> "HostSession":
+            seats = state["seats"]
+            if not (isinstance(seats, list) and seats and all(map(_good_seat, seats))):
+                raise ValueError("its seats are not well formed")
+            kept = state["password"]
+            if kept is not None and not isinstance(kept, str):
+                raise ValueError("its password is not text")
+            session = cls(GameSettings(**state["settings"]), host_name=state["host_name"],
+                          players=len(seats), headless=seats[0]["kind"] != "host",
+                          password=kept if password is None else password, pacing=pacing, **options)
+            session.password_note = ("the password given now" if password is not None else
+                                     "the saved game's password" if kept is not None else "no password")
+            session.autosave.game_id = state["game"]
+            for seat, saved in zip(session.seats, seats):
+                seat.name, seat.kind, seat.level, seat.token = (saved["name"], saved["kind"], saved["level"],
+                                                                saved["token"])
+            session.table = Table.from_state(state["table"], pacing)
+            if len(session.table.seats) != len(seats):
+                raise ValueError("its seats do not match its table")
+            session.table.on_change = session.autosave.changed
+            return session
+        return autosave.restore("hosted", build)
 
     def start(self, deck: list[str] | None = None, hand_size: int = 7) -> None:
         """Start the game: empty seats get bots, and players who left the lobby are away.
@@ -260,6 +295,12 @@ class HostSession:
         for conn in self.spectators:
             self.listeners[conn] = self._connect(conn, None)
         self.on_change()
+
+
+def _good_seat(seat) -> bool:
+    token = seat.get("token") if isinstance(seat, dict) else None
+    return (isinstance(seat, dict) and isinstance(seat.get("name"), str) and seat.get("kind") in SEAT_KINDS
+            and isinstance(seat.get("level"), str) and (token is None or isinstance(token, str) and len(token) < 100))
 
 
 def saved_game_path():
