@@ -15,7 +15,7 @@ import resource
 import time
 
 from .connection import Connection, Throttle
-from .frames import FROM_PEER, FrameError, decode
+from .frames import FROM_PEER, PEER_FRAME, FrameError, decode
 
 logger = logging.getLogger(__name__)
 HELLO_TIMEOUT = 5.0
@@ -26,6 +26,7 @@ MAX_CONNECTIONS = min(64, resource.getrlimit(resource.RLIMIT_NOFILE)[0] // 4)
 PER_ADDRESS = 16                 # a LAN party has a few devices per address, not dozens
 MAX_PENDING = 16                 # handshakes in progress, in all
 PENDING_PER_ADDRESS = 4
+MAX_LINGER = 32                  # refused connections waiting to be told why
 
 
 class Server:
@@ -42,6 +43,7 @@ class Server:
         self._open: collections.Counter = collections.Counter()       # address -> connections open
         self._pending: collections.Counter = collections.Counter()    # address -> handshakes going on
         self._tasks: set[asyncio.Task] = set()
+        self._lingering = 0
         self._loop_handler = None
         self._resource_warned = -float("inf")
 
@@ -110,8 +112,7 @@ class Server:
         address = conn.peer.rpartition(":")[0]
         refused = self._over_cap(address)
         if refused is not None:
-            conn.close(f"refused: {refused}", farewell={"type": "reject", "reason": refused})
-            await conn.wait_closed()
+            await self._refuse(conn, refused)
             return
         self._open[address] += 1
         try:
@@ -120,6 +121,22 @@ class Server:
             self._open[address] -= 1
             if not self._open[address]:
                 del self._open[address]
+
+    async def _refuse(self, conn: Connection, reason: str) -> None:
+        """Say why, then hang up once the hello has come in (within a second): closing with it
+        unread would reset the connection, and the reason would be lost with it. At most
+        MAX_LINGER refused connections wait so; past that they are closed at once."""
+        conn.send({"type": "reject", "reason": reason})
+        if self._lingering < MAX_LINGER:
+            self._lingering += 1
+            try:
+                await asyncio.wait_for(conn.reader.read(PEER_FRAME), 1.0)
+            except (asyncio.TimeoutError, ConnectionError, OSError):
+                pass
+            finally:
+                self._lingering -= 1
+        conn.close(f"refused: {reason}")
+        await conn.wait_closed()
 
     async def _serve(self, conn: Connection, address: str) -> None:
         admitted = False

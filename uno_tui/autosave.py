@@ -91,9 +91,12 @@ def restore(kind: str, build):
     the file stays where it is."""
     path = game_path(kind)
     try:
-        state = msgpack.unpackb(path.read_bytes(), strict_map_key=False)
+        try:
+            state = msgpack.unpackb(path.read_bytes(), strict_map_key=False)
+        except (ValueError, msgpack.UnpackException):
+            state = None
         if not isinstance(state, dict) or not isinstance(state.get("table"), dict):
-            raise ValueError("it is not a saved game")
+            raise ValueError("it is damaged or not a saved game")
         log = _saved_log(kind)
         if log.get("game") == state.get("game"):
             state["table"] = {**state["table"], "log": log.get("log", []), "log_names": log.get("log_names", [])}

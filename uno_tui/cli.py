@@ -87,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
         seats = args.seats or len(settings.bots) + 1
         name = args.name or lan_name(settings)
         if args.resume:
-            from .hosting import saved_game_path
+            from .hosted_saving import saved_game_path
             if not saved_game_path().exists():
                 parser.error(f"no hosted game to resume ({saved_game_path()} does not exist)")
         if args.headless:

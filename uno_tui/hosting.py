@@ -9,7 +9,7 @@ owns the session: closing it says goodbye to everyone and frees the port.
 import asyncio
 import logging
 import socket
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from pathlib import Path
 
 from net import Connection, new_token, tokens_equal
@@ -18,6 +18,7 @@ from net.server import Server
 from . import autosave
 from .address import DEFAULT_PORT
 from .host_channel import HOST_ENDED, HostChannel, LocalPeer
+from .hosted_saving import HostedSaving
 from .settings import GameSettings
 from .solo import BOT_NAMES
 from .table import PROTOCOL_VERSION, Pacing, Seat, Table
@@ -26,19 +27,18 @@ from .table.protocol import MAX_NAME, ProtocolError, clean_text, parse_lobby_com
 logger = logging.getLogger(__name__)
 UNKNOWN_TOKEN = "unknown seat token: this game does not know it"
 MAX_SPECTATORS = 20
-SEAT_KINDS = ("host", "human", "bot", "open")
 
 
 @dataclass
 class LobbySeat:
     name: str
-    kind: str = "open"          # one of SEAT_KINDS
+    kind: str = "open"          # "host", "human", "bot" or "open"
     level: str = "normal"
     token: str | None = None
     conn: Connection | LocalPeer | None = None
 
 
-class HostSession:
+class HostSession(HostedSaving):
     def __init__(self, settings: GameSettings, *, host_name: str = "Host", players: int | None = None,
                  headless: bool = False, password: str | None = None, seed=None, pacing: Pacing | None = None,
                  on_change=None, rate: float = 30.0, burst: int = 30, dealer: int | None = None):
@@ -235,42 +235,6 @@ class HostSession:
     def joined(self) -> int:
         return sum(1 for s in self.seats if s.kind == "human" and s.conn is not None)
 
-    # ------------------------------------------------------------------ saving
-    def _state(self) -> dict:
-        """What `uno-tui host --resume` needs: the match, seats and tokens."""
-        return {"settings": asdict(self.settings), "host_name": self.host_name, "password": self.password,
-                "port": self.port,
-                "seats": [{"name": s.name, "kind": s.kind, "level": s.level, "token": s.token} for s in self.seats],
-                "table": self.table.to_state()}
-
-    @classmethod
-    def resume(cls, *, pacing: Pacing | None = None, password: str | None = None, **options) -> "HostSession":
-        """The saved game, started again: seats keep their tokens, so players reconnect to their hands.
-        A ``password`` replaces the saved one (None keeps it; ``password_note`` says which).
-        Raises autosave.SaveError if the save cannot be carried on."""
-        def build(state: dict) -> "HostSession":
-            seats = state["seats"]
-            if not (isinstance(seats, list) and seats and all(map(_good_seat, seats))):
-                raise ValueError("its seats are not well formed")
-            kept = state["password"]
-            if kept is not None and not isinstance(kept, str):
-                raise ValueError("its password is not text")
-            session = cls(GameSettings(**state["settings"]), host_name=state["host_name"],
-                          players=len(seats), headless=seats[0]["kind"] != "host",
-                          password=kept if password is None else password, pacing=pacing, **options)
-            session.password_note = ("the password given now" if password is not None else
-                                     "the saved game's password" if kept is not None else "no password")
-            session.autosave.game_id = state["game"]
-            for seat, saved in zip(session.seats, seats):
-                seat.name, seat.kind, seat.level, seat.token = (saved["name"], saved["kind"], saved["level"],
-                                                                saved["token"])
-            session.table = Table.from_state(state["table"], pacing)
-            if len(session.table.seats) != len(seats):
-                raise ValueError("its seats do not match its table")
-            session.table.on_change = session.autosave.changed
-            return session
-        return autosave.restore("hosted", build)
-
     def start(self, deck: list[str] | None = None, hand_size: int = 7) -> None:
         """Start the game: empty seats get bots, and players who left the lobby are away.
         ``deck`` rigs the first hand (see Table.start)."""
@@ -295,16 +259,6 @@ class HostSession:
         for conn in self.spectators:
             self.listeners[conn] = self._connect(conn, None)
         self.on_change()
-
-
-def _good_seat(seat) -> bool:
-    token = seat.get("token") if isinstance(seat, dict) else None
-    return (isinstance(seat, dict) and isinstance(seat.get("name"), str) and seat.get("kind") in SEAT_KINDS
-            and isinstance(seat.get("level"), str) and (token is None or isinstance(token, str) and len(token) < 100))
-
-
-def saved_game_path():
-    return autosave.game_path("hosted")
 
 
 def local_addresses() -> list[str]:
