@@ -105,7 +105,7 @@ class UnoApp(App):
             from .autosave import SaveError
             try:
                 session = HostSession.resume(pacing=self.pacing, password=options.get("password"),
-                                             rate=options.get("rate", 30), burst=options.get("burst", 30))
+                                             **{k: options[k] for k in ("rate", "burst", "per_address") if k in options})
             except SaveError as e:
                 self.back_to_start(str(e))
                 return

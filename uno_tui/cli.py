@@ -6,6 +6,8 @@ import logging
 import os
 import sys
 
+from net.server import PER_ADDRESS
+
 from .address import DEFAULT_PORT, cannot_host, parse_address
 
 PASSWORD_ENV = "UNO_TUI_PASSWORD"
@@ -39,6 +41,8 @@ def build_parser() -> argparse.ArgumentParser:
                       help="headless: start when this many players have joined (default: all seats)")
     host.add_argument("--rate", type=_positive, default=30,
                       help="messages a second each connection may send (default 30; more are refused)")
+    host.add_argument("--per-address", type=_positive, default=PER_ADDRESS, metavar="N",
+                      help=f"connections one address may hold (default {PER_ADDRESS}; more behind a shared address)")
     join = sub.add_parser("join", help="join a LAN game")
     join.add_argument("address", metavar="HOST[:PORT]")
     join.add_argument("--name", default=None, help="your name at the table")
@@ -94,7 +98,7 @@ def main(argv: list[str] | None = None) -> int:
             return asyncio.run(headless_host(settings, args, seats))
         from .app import UnoApp
         UnoApp(host=dict(settings=settings, host_name=name, players=seats, password=args.password,
-                         bind=args.bind, port=args.port, rate=args.rate, burst=args.rate,
+                         bind=args.bind, port=args.port, rate=args.rate, burst=args.rate, per_address=args.per_address,
                          resume=args.resume)).run()
         return 0
     from .app import UnoApp
@@ -111,13 +115,14 @@ async def headless_host(settings, args, seats: int) -> int:
     if args.resume:
         from .autosave import SaveError
         try:
-            session = HostSession.resume(password=args.password, rate=args.rate, burst=args.rate)
+            session = HostSession.resume(password=args.password, rate=args.rate, burst=args.rate,
+                                         per_address=args.per_address)
         except SaveError as e:
             print(f"uno-tui: {e}", file=sys.stderr)
             return 1
     else:
         session = HostSession(settings, players=seats, headless=True, password=args.password, rate=args.rate,
-                              burst=args.rate)
+                              burst=args.rate, per_address=args.per_address)
     try:
         port = await session.serve(args.bind, args.port)
     except OSError as e:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from net import Connection, new_token, tokens_equal
-from net.server import Server
+from net.server import PER_ADDRESS, Server
 
 from . import autosave
 from .address import DEFAULT_PORT
@@ -41,7 +41,8 @@ class LobbySeat:
 class HostSession(HostedSaving):
     def __init__(self, settings: GameSettings, *, host_name: str = "Host", players: int | None = None,
                  headless: bool = False, password: str | None = None, seed=None, pacing: Pacing | None = None,
-                 on_change=None, rate: float = 30.0, burst: int = 30, dealer: int | None = None):
+                 on_change=None, rate: float = 30.0, burst: int = 30, per_address: int = PER_ADDRESS,
+                 dealer: int | None = None):
         """``seed`` and ``dealer`` fix the game (tests and benchmarks), as for a solo Table."""
         self.settings, self.password, self.seed, self.pacing, self.dealer = settings, password, seed, pacing, dealer
         self.host_name = clean_text(host_name, MAX_NAME) or "Host"
@@ -54,7 +55,8 @@ class HostSession(HostedSaving):
         self.spectators: dict = {}                # connection -> the name it gave
         self.listeners: dict = {}                 # connection -> its table listener, once started
         self.on_change = on_change or (lambda: None)
-        self.server = Server(self._admit, self._message, self._gone, rate=rate, burst=burst)
+        self.server = Server(self._admit, self._message, self._gone, rate=rate, burst=burst,
+                             per_address=per_address)
         self.port: int | None = None
         self.closed = False
         self.password_note: str | None = None     # a resumed game: which password it takes now
