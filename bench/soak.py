@@ -1,6 +1,6 @@
 """Soak: one host, 10 honest players, a calm window and then a hostile one on the same game.
 
-    python bench/soak.py [--seconds S]
+    python bench/soak.py [--seconds S] [--rounds R]
 
 The host runs headless in its own process (its log goes to a file, so it can
 never block on a full pipe), with its default limits except `--per-address`,
@@ -8,14 +8,15 @@ raised so the attackers, all on 127.0.0.1 here, are held back only by the caps
 a many-address attacker would meet. The honest players join from this process
 and play the same game throughout, each deciding with a bot and pacing itself
 to half the host's message rate (as a person's client is far below it). After
-a warm-up, a calm window is measured, then a hostile one: every attack below at
+a warm-up, calm and hostile windows alternate (so both see the same game at
+the same stages); in a hostile one every attack below runs at
 once, from a process of their own at the lowest CPU priority (a real attacker
 uses another machine's CPU), coming back whenever dropped.
 
 A run fails, and says so, when the table stalls (no command answered for 5 s),
 an honest player is dropped or told to slow down, or the host dies. Printed per
 window: commands answered, hands completed, honest command-to-all-peers
-latency (p50, p99), the host's peak RSS; then connections the host dropped,
+latency (p50, p99), the host's CPU (of one core) and peak RSS; then connections the host dropped,
 by cause, and the hostile/calm ratios.
 """
 import argparse
@@ -24,7 +25,6 @@ import collections
 import os
 import re
 import struct
-import subprocess
 import sys
 import tempfile
 import time
@@ -148,11 +148,11 @@ ATTACK_PORT = 0
 async def hostile_loop(kind, stop: asyncio.Event, counts: collections.Counter):
     """Attack, and come back when dropped, until the soak ends."""
     while not stop.is_set():
+        counts[kind.__name__] += 1
         try:
             await asyncio.wait_for(kind(), 5)
-            counts[kind.__name__] += 1
         except (OSError, asyncio.TimeoutError, ConnectionError):
-            counts[kind.__name__] += 1
+            pass
         await asyncio.sleep(0.05)
 
 
@@ -193,6 +193,13 @@ class Honest(Peer):
         return msg
 
 
+def cpu_seconds(pid: int) -> float:
+    """The process's CPU time so far (user and system)."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def rss_kib(pid: int, field: str = "VmRSS") -> int:
     with open(f"/proc/{pid}/status") as f:
         return int(re.search(rf"{field}:\s+(\d+)", f.read()).group(1))
@@ -201,14 +208,17 @@ def rss_kib(pid: int, field: str = "VmRSS") -> int:
 class Window:
     """One measured stretch of the game: what was answered in it, and the host's memory."""
 
-    def __init__(self, name: str, players: list[Honest]):
-        self.name, self.players = name, players
+    def __init__(self, name: str, players: list[Honest], host_pid: int):
+        self.name, self.players, self.host_pid = name, players, host_pid
+        self.cpu = cpu_seconds(host_pid)
         self.start = time.perf_counter()
         self.hands0 = players[0].hands
         self.peak_rss = 0
+        self.latencies: list[float] = []
 
     def close(self) -> None:
         self.end = time.perf_counter()
+        self.cpu = (cpu_seconds(self.host_pid) - self.cpu) / (self.end - self.start)
         self.hands = self.players[0].hands - self.hands0
         self.latencies = []
         for p in self.players:
@@ -242,13 +252,14 @@ async def watch(host, players: list[Honest], window_of, seconds_total: float) ->
     return None
 
 
-async def soak(seconds: float, warmup: float) -> int:
+async def soak(seconds: float, warmup: float, rounds: int) -> int:
     port = free_port()
     log = tempfile.NamedTemporaryFile("w+", suffix=".log", delete=False)
     host = start(["-m", "uno_tui.cli", "host", "--headless", "--bind", LOOPBACK, "--port", str(port),
                   "--seats", str(PEERS), "--players", str(PEERS), "--per-address", "1000"], output=log)
-    attackers = None
     windows: list[Window] = []
+    attacks: list[str] = []
+    failure = None
     try:
         await wait_port(port)
         players = [Honest(await connect(LOOPBACK, port, f"P{i}"), i) for i in range(PEERS)]
@@ -256,18 +267,19 @@ async def soak(seconds: float, warmup: float) -> int:
         stop = asyncio.Event()
         tasks = [asyncio.create_task(p.run(stop, lambda: False)) for p in players]
         current = [None]
-        watcher = asyncio.create_task(watch(host, players, lambda: current[0], warmup + 2 * seconds))
-        for name, wait in (("warm-up", warmup), ("calm", seconds), ("hostile", seconds)):
-            if name == "hostile":
-                attackers = start([__file__, "--attack", str(port), "--seconds", str(seconds)])
-            if name != "warm-up":
-                current[0] = Window(name, players)
-                windows.append(current[0])
-            done, _ = await asyncio.wait([watcher], timeout=wait)
-            if done:
+        watcher = asyncio.create_task(watch(host, players, lambda: current[0], warmup + 2 * rounds * seconds))
+        await asyncio.wait([watcher], timeout=warmup)
+        for name in ["calm", "hostile"] * rounds:
+            if watcher.done():
                 break
-            if current[0] is not None:
-                current[0].close()
+            attackers = start([__file__, "--attack", str(port), "--seconds", str(seconds)]) \
+                if name == "hostile" else None
+            current[0] = Window(name, players, host.pid)
+            windows.append(current[0])
+            await asyncio.wait([watcher], timeout=seconds)
+            current[0].close()
+            if attackers is not None:    # it stops by itself at the window's end, and says what it did
+                attacks.append(await asyncio.to_thread(lambda: attackers.communicate(timeout=15)[0].strip()))
         failure = watcher.result() if watcher.done() else None
         watcher.cancel()
         stop.set()
@@ -283,15 +295,8 @@ async def soak(seconds: float, warmup: float) -> int:
     finally:
         host.terminate()
         host.wait(10)
-        attack_counts = ""
-        if attackers is not None:
-            try:                              # it stops by itself at the window's end, and says what it did
-                attack_counts = attackers.communicate(timeout=10)[0].strip()
-            except subprocess.TimeoutExpired:
-                attackers.kill()
-                attackers.communicate()
-    report(seconds, windows, peak, causes(log.name), attack_counts)
-    if failure or len(windows) < 2:
+    report(seconds, rounds, windows, peak, causes(log.name), attacks)
+    if failure or len(windows) < 2 * rounds:
         print(f"FAILED: {failure or 'the run ended early'}")
         return 1
     return 0
@@ -308,38 +313,42 @@ def causes(path: str) -> collections.Counter:
     return found
 
 
-def report(seconds: float, windows: list[Window], peak: int, dropped: collections.Counter, attacks: str) -> None:
+def report(seconds: float, rounds: int, windows: list[Window], peak: int, dropped: collections.Counter,
+           attacks: list[str]) -> None:
     print(f"one host, {PEERS} honest players (each at most {RATE // 2} commands/s), one game throughout; "
-          f"{seconds:g} s calm, then {seconds:g} s with {len(HOSTILE)} hostile clients at once")
+          f"{rounds} rounds of {seconds:g} s calm then {seconds:g} s with {len(HOSTILE)} hostile clients at once")
+    pooled = collections.defaultdict(list)
     for w in windows:
-        if not hasattr(w, "latencies") or not w.latencies:
-            print(f"  {w.name:8s} (did not finish)")
+        pooled[w.name] += w.latencies
+        if not w.latencies:
+            print(f"  {w.name:8s} (nothing answered)")
             continue
         print(f"  {w.name:8s} commands answered {len(w.latencies):6d}  hands {w.hands:3d}  "
               f"p50 {pct(w.latencies, 0.5) * 1e3:6.2f} ms  p99 {pct(w.latencies, 0.99) * 1e3:6.2f} ms  "
-              f"host peak RSS {w.peak_rss / 1024:6.1f} MiB")
+              f"host CPU {w.cpu:4.0%}  peak RSS {w.peak_rss / 1024:5.1f} MiB")
     print(f"host peak RSS over the whole run (VmHWM): {peak / 1024:.1f} MiB")
-    if attacks:
-        print(f"attacks made (connections, by kind): {attacks}")
+    for i, made in enumerate(attacks):
+        print(f"attacks made in hostile window {i + 1} (connections, by kind): {made}")
     print("connections the host closed, by cause:")
     for cause, n in dropped.most_common():
         print(f"  {n:6d}  {cause}")
-    if len(windows) == 2 and all(getattr(w, "latencies", None) for w in windows):
-        calm, rough = windows
-        print(f"hostile/calm: p99 {pct(rough.latencies, 0.99) / pct(calm.latencies, 0.99):.2f}x, "
-              f"commands answered {len(rough.latencies) / len(calm.latencies):.2f}x")
+    calm, rough = pooled.get("calm"), pooled.get("hostile")
+    if calm and rough:
+        print(f"all windows pooled: calm p99 {pct(calm, 0.99) * 1e3:.2f} ms, hostile p99 {pct(rough, 0.99) * 1e3:.2f} ms"
+              f" ({pct(rough, 0.99) / pct(calm, 0.99):.2f}x); commands answered {len(rough) / len(calm):.2f}x")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=30, help="each measured window (default 30)")
     parser.add_argument("--warmup", type=float, default=3)
+    parser.add_argument("--rounds", type=int, default=2, help="calm/hostile pairs, alternated (default 2)")
     parser.add_argument("--attack", type=int, metavar="PORT", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.attack:
         asyncio.run(attack(args.attack, args.seconds))
     else:
-        sys.exit(asyncio.run(soak(args.seconds, args.warmup)))
+        sys.exit(asyncio.run(soak(args.seconds, args.warmup, args.rounds)))
 
 
 if __name__ == "__main__":

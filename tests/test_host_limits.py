@@ -2,7 +2,9 @@
 reconnect storms that must not freeze the bots, and floods forgiven over time. Real sockets
 on 127.0.0.1; the clock is faked where time itself is what is tested."""
 import asyncio
+import errno
 import logging
+import socket
 import struct
 import tracemalloc
 
@@ -72,6 +74,8 @@ async def test_a_hello_over_the_peer_limit_is_closed_before_it_is_decoded():
         assert answer is None and hellos == []
         answer, _ = await first_answer(port, frame(HELLO))      # and the next one is let in
         assert answer == {"type": "welcome"} and hellos == [HELLO]
+        (conn,) = server.connections                            # small frames go out at once (no Nagle)
+        assert conn.writer.get_extra_info("socket").getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY)
     finally:
         await server.close()
 
@@ -108,19 +112,42 @@ async def test_handshakes_in_progress_are_capped():
         await server.close()
 
 
-async def test_running_out_of_descriptors_is_logged_once_without_a_traceback(caplog):
-    server, port, _ = await recording_server()
+async def test_running_out_of_descriptors_is_logged_once_and_accepting_goes_on(caplog, monkeypatch):
+    monkeypatch.setattr(net.server, "SHORT_OF_FILES_PAUSE", 0.01)
     loop = asyncio.get_running_loop()
+    real_accept, failures = loop.sock_accept, [OSError(errno.EMFILE, "Too many open files")] * 5
+
+    async def accept(sock):
+        if failures:
+            raise failures.pop()
+        return await real_accept(sock)
+
+    monkeypatch.setattr(loop, "sock_accept", accept)
+    with caplog.at_level(logging.WARNING):
+        server, port, _ = await recording_server()
+        try:
+            answer, _ = await first_answer(port, frame(HELLO))
+            assert answer == {"type": "welcome"}
+        finally:
+            await server.close()
+    records = [r for r in caplog.records if "not accepting" in r.getMessage()]
+    assert len(records) == 1 and records[0].exc_info is None
+
+
+async def test_past_the_cap_on_handshakes_connections_wait_to_be_accepted(monkeypatch):
+    monkeypatch.setattr(net.server, "MAX_PENDING", 2)
+    server, port, hellos = await recording_server()
     try:
-        with caplog.at_level(logging.WARNING):
-            for _ in range(5):
-                loop.call_exception_handler({"message": "socket.accept() out of system resource",
-                                             "exception": OSError(24, "Too many open files")})
-        records = [r for r in caplog.records if "not accepting" in r.getMessage()]
-        assert len(records) == 1 and records[0].exc_info is None
+        silent = [await asyncio.open_connection(LOOPBACK, port) for _ in range(2)]
+        assert await eventually(lambda: sum(server._pending.values()) == 2, TIMEOUT)
+        waiting = asyncio.ensure_future(first_answer(port, frame(HELLO)))
+        await asyncio.sleep(0.2)
+        assert not waiting.done() and hellos == []          # held in the backlog, not refused
+        silent[0][1].close()
+        answer, _ = await asyncio.wait_for(waiting, TIMEOUT)
+        assert answer == {"type": "welcome"}
     finally:
         await server.close()
-    assert loop.get_exception_handler() is None              # closing gives the loop its handler back
 
 
 async def test_spectators_are_capped_and_a_spectator_joining_costs_the_others_nothing(monkeypatch):
