@@ -11,10 +11,11 @@ from uno_tui.botclient import BotClient
 from uno_tui.bots import make_bot
 
 
-def start(args: list[str]) -> subprocess.Popen:
-    """A Python process of ours, with throwaway settings and data directories."""
+def start(args: list[str], output=subprocess.PIPE) -> subprocess.Popen:
+    """A Python process of ours, with throwaway settings and data directories; its output goes to
+    ``output`` (a pipe read only at the end suits a quiet process: a chatty one would block on it)."""
     env = {**os.environ, "UNO_TUI_CONFIG_DIR": tempfile.mkdtemp(), "UNO_TUI_DATA_DIR": tempfile.mkdtemp()}
-    return subprocess.Popen([sys.executable, *args], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    return subprocess.Popen([sys.executable, *args], stdout=output, stderr=subprocess.STDOUT, text=True,
                             env=env)
 
 

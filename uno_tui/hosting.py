@@ -9,14 +9,16 @@ owns the session: closing it says goodbye to everyone and frees the port.
 import asyncio
 import logging
 import socket
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
+from pathlib import Path
 
 from net import Connection, new_token, tokens_equal
-from net.server import Server
+from net.server import PER_ADDRESS, Server
 
 from . import autosave
 from .address import DEFAULT_PORT
 from .host_channel import HOST_ENDED, HostChannel, LocalPeer
+from .hosted_saving import HostedSaving
 from .settings import GameSettings
 from .solo import BOT_NAMES
 from .table import PROTOCOL_VERSION, Pacing, Seat, Table
@@ -24,6 +26,7 @@ from .table.protocol import MAX_NAME, ProtocolError, clean_text, parse_lobby_com
 
 logger = logging.getLogger(__name__)
 UNKNOWN_TOKEN = "unknown seat token: this game does not know it"
+MAX_SPECTATORS = 20
 
 
 @dataclass
@@ -35,10 +38,11 @@ class LobbySeat:
     conn: Connection | LocalPeer | None = None
 
 
-class HostSession:
+class HostSession(HostedSaving):
     def __init__(self, settings: GameSettings, *, host_name: str = "Host", players: int | None = None,
                  headless: bool = False, password: str | None = None, seed=None, pacing: Pacing | None = None,
-                 on_change=None, rate: float = 30.0, burst: int = 30, dealer: int | None = None):
+                 on_change=None, rate: float = 30.0, burst: int = 30, per_address: int = PER_ADDRESS,
+                 dealer: int | None = None):
         """``seed`` and ``dealer`` fix the game (tests and benchmarks), as for a solo Table."""
         self.settings, self.password, self.seed, self.pacing, self.dealer = settings, password, seed, pacing, dealer
         self.host_name = clean_text(host_name, MAX_NAME) or "Host"
@@ -51,9 +55,12 @@ class HostSession:
         self.spectators: dict = {}                # connection -> the name it gave
         self.listeners: dict = {}                 # connection -> its table listener, once started
         self.on_change = on_change or (lambda: None)
-        self.server = Server(self._admit, self._message, self._gone, rate=rate, burst=burst)
+        self.server = Server(self._admit, self._message, self._gone, rate=rate, burst=burst,
+                             per_address=per_address)
         self.port: int | None = None
         self.closed = False
+        self.password_note: str | None = None     # a resumed game: which password it takes now
+        self.set_aside: Path | None = None        # where the unfinished game this one replaces was kept
         self.autosave = autosave.Autosave("hosted", self._state, lambda: self.table.log_state())
 
     # ------------------------------------------------------------------ server
@@ -67,8 +74,19 @@ class HostSession:
             if self.local is not None:
                 self.listeners[self.local.peer] = self.table.connect(0, self.local.peer.send)
         else:
+            self.set_aside = autosave.set_aside("hosted")
             self._lobby_changed()
         return self.port
+
+    def notes(self) -> list[str]:
+        """What the host should be told once it is listening: which password a resumed game takes,
+        and where an unfinished game this new one would have overwritten was kept."""
+        notes = []
+        if self.password_note is not None:
+            notes.append(f"The saved game is back: joining it takes {self.password_note}.")
+        if self.set_aside is not None:
+            notes.append(f"The unfinished game hosted before was kept as {self.set_aside}.")
+        return notes
 
     def connections(self) -> list:
         """Everyone who gets messages: seated players (the host's own screen too) and spectators."""
@@ -98,9 +116,9 @@ class HostSession:
         if not isinstance(hello, dict) or hello.get("type") != "hello":
             return self._reject(conn, "the first message must be a hello")
         version = hello.get("version")
-        if version != PROTOCOL_VERSION:
+        if type(version) is not int or version != PROTOCOL_VERSION:
             return self._reject(conn, f"this host speaks protocol version {PROTOCOL_VERSION}, you speak "
-                                      f"{str(version)[:10]}: use the same uno-tui version as the host")
+                                      f"{repr(version)[:12]}: use the same uno-tui version as the host")
         name = hello.get("name")
         if not isinstance(name, str) or not clean_text(name, MAX_NAME):
             return self._reject(conn, "a player needs a name")
@@ -122,6 +140,8 @@ class HostSession:
                     seat.name, seat.kind, seat.token, seat.conn = self._unique(name), "human", new_token(), conn
                     return self._welcome(conn, i)
             return self._reject(conn, "the table is full")
+        if len(self.spectators) >= MAX_SPECTATORS:
+            return self._reject(conn, f"this table has room for {MAX_SPECTATORS} spectators, and has them")
         self.spectators[conn] = name
         return self._welcome(conn, None)
 
@@ -139,7 +159,10 @@ class HostSession:
         conn.send({"type": "welcome", "version": PROTOCOL_VERSION, "seat": seat, "token": token,
                    "host": self.host_name})
         if self.table is None:
-            self._lobby_changed()
+            if seat is None:                     # a spectator changes nothing the others see
+                conn.send({**self.lobby_view(), "you": None})
+            else:
+                self._lobby_changed()
         else:
             self.listeners[conn] = self._connect(conn, seat)
         return seat
@@ -214,28 +237,6 @@ class HostSession:
     def joined(self) -> int:
         return sum(1 for s in self.seats if s.kind == "human" and s.conn is not None)
 
-    # ------------------------------------------------------------------ saving
-    def _state(self) -> dict:
-        """What `uno-tui host --resume` needs: the match, seats and tokens."""
-        return {"settings": asdict(self.settings), "host_name": self.host_name, "password": self.password,
-                "port": self.port,
-                "seats": [{"name": s.name, "kind": s.kind, "level": s.level, "token": s.token} for s in self.seats],
-                "table": self.table.to_state()}
-
-    @classmethod
-    def resume(cls, *, pacing: Pacing | None = None, **options) -> "HostSession":
-        """The saved game, started again: seats keep their tokens, so players reconnect to their hands."""
-        state = autosave.load("hosted")
-        session = cls(GameSettings(**state["settings"]), host_name=state["host_name"],
-                      players=len(state["seats"]), headless=state["seats"][0]["kind"] != "host",
-                      password=state["password"], pacing=pacing, **options)
-        session.autosave.game_id = state["game"]
-        for seat, saved in zip(session.seats, state["seats"]):
-            seat.name, seat.kind, seat.level, seat.token = saved["name"], saved["kind"], saved["level"], saved["token"]
-        session.table = Table.from_state(state["table"], pacing)
-        session.table.on_change = session.autosave.changed
-        return session
-
     def start(self, deck: list[str] | None = None, hand_size: int = 7) -> None:
         """Start the game: empty seats get bots, and players who left the lobby are away.
         ``deck`` rigs the first hand (see Table.start)."""
@@ -260,10 +261,6 @@ class HostSession:
         for conn in self.spectators:
             self.listeners[conn] = self._connect(conn, None)
         self.on_change()
-
-
-def saved_game_path():
-    return autosave.game_path("hosted")
 
 
 def local_addresses() -> list[str]:

@@ -36,9 +36,13 @@ class Edition:
 
     @classmethod
     def from_dict(cls, data: dict) -> "Rules":
-        """Rules from ``to_dict`` output, also of an older version (renamed rules, dropped fields)."""
-        data = {RENAMED.get(k, k): v for k, v in data.items()}
-        return Rules(**{f.name: data[f.name] for f in fields(Rules) if f.name in data})
+        """Rules from ``to_dict`` output, also of an older version (renamed rules, fields now in the
+        card table); TypeError for a field no version had."""
+        data = {RENAMED.get(k, k): v for k, v in data.items() if k not in RETIRED}
+        unknown = set(data) - {f.name for f in fields(Rules)}
+        if unknown:
+            raise TypeError(f"unknown rules {sorted(unknown)}")
+        return Rules(**data)
 
 
 #: one game's rules (build with make_rules): the edition's fields, then one per house rule
@@ -54,6 +58,10 @@ _PRESET_RULES = {
     "hp2010": Rules(preset="hp2010", deck=HP2010_DECK, uno_penalty=2, wd4_wilds_count=True),
     "hp2000": Rules(preset="hp2000", deck=HP2000_DECK, uno_penalty=2, wd4_wilds_count=True),
 }
+
+
+#: fields of older saves that the card table (kinds.py) holds now: how each edition's first card goes
+RETIRED = ("first_card", "first_card_back")
 
 
 class RulesError(ValueError):

@@ -3,14 +3,15 @@ import random
 from array import array
 from base64 import b64decode, b64encode
 
+from .cards import N_CARDS, build_deck
 from .game import Game
 from .match import Match
 from .rules import Rules
 
 #: a Game's fields that are its state (the rest are rules, caches or the last events)
 _GAME_FIELDS = ("n", "total_cards", "draw_pile", "discard", "hands", "dealer", "direction", "color", "turn",
-                "decider", "phase", "attack", "pending_draw", "wd4_guilty", "wd4_color", "first_wild", "uno_intent", "drawn",
-                "uno_said", "window", "passes", "shown", "over", "winner", "blocked", "can_shield")
+                "decider", "phase", "attack", "pending_draw", "wd4_guilty", "wd4_color", "first_wild", "uno_intent",
+                "drawn", "uno_said", "window", "passes", "shown", "over", "winner", "blocked", "can_shield")
 #: fields added since saves were first written: an older save lacks them (-1: not known)
 _ADDED = ("wd4_color",)
 _MATCH_FIELDS = ("n", "dealer", "dealer_draw", "scores", "hands_won", "history", "over", "winners")
@@ -65,3 +66,42 @@ def restore_match(rules: Rules, state: dict) -> Match:
     match.game = restore_game(rules, state["game"]) if state["game"] is not None else None
     match._scored = match.game if state["scored"] else None
     return match
+
+
+def check_match_state(rules: Rules, state) -> None:
+    """Raise ValueError, with a sentence, unless ``state`` is a match as match_state writes it:
+    every field there, every card one that exists, none lost or made up, seats in range. An
+    edited or damaged save is refused here, not by the first player to reconnect to it."""
+    def need(ok, why: str) -> None:
+        if not ok:
+            raise ValueError(why)
+
+    need(isinstance(state, dict) and all(f in state for f in (*_MATCH_FIELDS, "rng", "game", "scored")),
+         "the match is incomplete")
+    n = state["n"]
+    need(type(n) is int and 2 <= n <= 10, "the number of players is not 2 to 10")
+    need(_ints(state["scores"], n) and _ints(state["hands_won"], n), "the scores do not match the players")
+    game = state["game"]
+    if game is None:
+        return
+    need(isinstance(game, dict) and all(f in game for f in (*_GAME_FIELDS, "rng") if f not in _ADDED),
+         "the hand is incomplete")
+    need(game["n"] == n and isinstance(game["hands"], list) and len(game["hands"]) == n,
+         "the hand's players do not match the match's")
+    piles = [game["draw_pile"], game["discard"], *game["hands"]]
+    need(all(isinstance(p, list) and all(type(c) is int for c in p) for p in piles), "a pile is not a list of cards")
+    cards = [c for pile in piles for c in pile]
+    need(all(0 <= c < N_CARDS for c in cards), "a card that does not exist is in play")
+    need(len(cards) == game["total_cards"], f"{len(cards)} cards are in play, of {game['total_cards']}")
+    deck = build_deck(rules.deck)
+    need(len(cards) != len(deck) or sorted(cards) == sorted(deck), "the cards in play are not the edition's deck")
+    need(all(type(game[f]) is int and 0 <= game[f] < n for f in ("turn", "dealer"))
+         and type(game["decider"]) is int and -1 <= game["decider"] < n and (game["decider"] >= 0 or game["over"]),
+         "the player to move is not at the table")
+    need(game["direction"] in (1, -1) and type(game["color"]) is int and -1 <= game["color"] < 4,
+         "the direction or colour is not one the game has")
+    need(_ints(game["uno_said"], n, bool), "the UNO calls do not match the players")
+
+
+def _ints(values, n: int, kind=int) -> bool:
+    return isinstance(values, list) and len(values) == n and all(type(v) is kind for v in values)

@@ -1,0 +1,82 @@
+"""A table as plain data and back, for saves that survive a crash; and the checks a save must
+pass before anyone plays on from it (a damaged or edited file is refused, whole, as it loads).
+
+Part of Table (session.py).
+"""
+from ..bots import LEVELS
+from ..engine import Rules
+from ..engine.state import check_match_state, match_state, restore_match, restore_rng, rng_state
+from .fanout import RECENT_IDS
+from .protocol import MAX_NAME
+from .seat import Seat
+
+
+class TableSaving:
+    """Table's saving (uses the table's rules, seats, match, log, chat and counters)."""
+
+    def to_state(self) -> dict:
+        """Everything needed to carry on after a crash, as plain data (see from_state), but the
+        log: only words for the players, and most of the bytes, it is saved apart (log_state).
+        Each seat's recent command ids go along, so a command resent after a resume applies once."""
+        return {"rules": self.rules.to_dict(), "dealer": self.dealer, "version": self.version,
+                "seats": [{"name": s.name, "kind": s.kind, "level": s.level, "recent": list(s.recent)}
+                          for s in self.seats],
+                "rng": rng_state(self.rng), "match": match_state(self.match), "result": self.result,
+                "ready": sorted(self.ready), "chat": list(self.chat)}
+
+    def log_state(self) -> dict:
+        """The log as plain data, each list of names stored once (from_state takes it along)."""
+        tables: dict[tuple, int] = {}
+        log = [[e, tables.setdefault(tuple(n), len(tables))] for e, n in self.log]
+        return {"log": log, "log_names": [list(n) for n in tables]}
+
+    @classmethod
+    def from_state(cls, state: dict, pacing=None):
+        """The table as saved, already started: players reconnect and get snapshots. Raises
+        ValueError (a sentence saying what is wrong) for a state that is not one to play on."""
+        if not isinstance(state, dict) or not isinstance(state.get("rules"), dict):
+            raise ValueError("the table is incomplete")
+        try:
+            rules = Rules.from_dict(state["rules"])
+        except (KeyError, TypeError) as e:
+            raise ValueError("the rules are not ones this version knows") from e
+        check_match_state(rules, state.get("match"))
+        seats = state.get("seats")
+        if not (isinstance(seats, list) and len(seats) == state["match"]["n"] and all(map(_good_seat, seats))):
+            raise ValueError("the seats do not match the players")
+        table = cls(rules, [Seat(s["name"], s["kind"], s["level"]) for s in seats], pacing=pacing,
+                    dealer=state.get("dealer"))
+        for seat, saved in zip(table.seats, seats):
+            seat.recent.extend(saved.get("recent", ())[-RECENT_IDS:])
+        restore_rng(state["rng"], table.rng)
+        table.match = restore_match(rules, state["match"])
+        table.version, table.result, table.ready = state["version"], state["result"], set(state["ready"])
+        table.chat.extend(state["chat"])
+        table.log.extend(_log(state))
+        table.trial()
+        return table
+
+    def trial(self) -> None:
+        """What every seat will be shown and offered, worked out once: a state the engine cannot
+        show is refused now, not when its players reconnect."""
+        if self.game is not None:
+            for seat in (*range(len(self.seats)), None):
+                self._view(seat)
+
+
+def _good_seat(seat) -> bool:
+    return (isinstance(seat, dict) and isinstance(seat.get("name"), str) and len(seat["name"]) <= MAX_NAME
+            and seat.get("kind") in ("human", "bot") and seat.get("level") in LEVELS
+            and isinstance(seat.get("recent", []), list))
+
+
+def _log(state: dict) -> list:
+    """The saved log, or none at all if it is not whole (it is only words: no reason to refuse a game)."""
+    log, names = state.get("log", ()), state.get("log_names", ())
+    try:
+        entries = [(event, names[n]) for event, n in log]
+        if all(isinstance(e, dict) and isinstance(n, list) for e, n in entries):
+            return entries
+    except (TypeError, ValueError, IndexError, KeyError):
+        pass
+    return []
