@@ -33,3 +33,15 @@ def test_a_saved_match_plays_on_exactly_as_the_original():
             assert a.apply(seat, choice) == b.apply(seat, choice)
         assert a.over and b.over and a.winner == b.winner and a.hands == b.hands
         assert match.record_hand() == copy.record_hand()
+
+
+def test_rules_saved_by_an_older_version_load_and_unknown_ones_are_refused():
+    import pytest
+    from uno_tui.engine import Rules
+    old = {**{k: v for k, v in make_rules("hp2000").to_dict().items() if k != "draw_to_match"},
+           "first_card": "apply", "first_card_back": ["W+4", "WH", "WI"], "draw_until_playable": True}
+    rules = Rules.from_dict(old)
+    assert rules.preset == "hp2000" and rules.draw_to_match and rules.deck == make_rules("hp2000").deck
+    assert Rules.from_dict(make_rules("classic", jump_in=True).to_dict()) == make_rules("classic", jump_in=True)
+    with pytest.raises(TypeError, match="no_such_rule"):
+        Rules.from_dict({**make_rules("classic").to_dict(), "no_such_rule": True})
