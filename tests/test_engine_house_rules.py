@@ -241,3 +241,30 @@ def test_a_view_offers_the_new_decisions_as_plain_data():
     g = rig(hands=[["R7", "G1"], ["Y1", "Y2"]], draw=DRAW, seven_zero=True)
     play(g, 0, "R7")
     assert seat_view(g, 0)["legal"] == [{"kind": "say_uno"}, {"kind": "swap", "target": 1}]
+
+
+def test_the_same_few_cards_going_round_for_a_round_of_rebuilds_block_the_hand():
+    """force_play can trap a hand: nobody can play from their hand, and every card drawn must be
+    played, so the last two cards outside the hands go round forever. A round of draw-pile
+    rebuilds that find the same hands (whoever holds them) blocks the hand, as rule 4 does."""
+    g = rig(hands=[["G1", "G2"], ["G3", "G4"]], top="R5", draw=["R6"], force_play=True)
+    for _ in range(20):
+        if g.over:
+            break
+        act(g, g.decider, "draw" if g.phase == "turn" else "play_drawn")
+    assert g.over and g.blocked and g.winner == 0            # fewest points in hand: 3 against 7
+    assert g.refills == 2 and len(g.discard) == 2 and [len(h) for h in g.hands] == [2, 2]
+
+
+def test_a_rebuild_after_a_hand_changed_starts_the_count_again():
+    g = rig(hands=[["G1", "G2"], ["G3", "G4"]], top="R5", draw=["R6", "R7"])
+    act(g, 0, "draw")
+    act(g, 0, "play_drawn")
+    act(g, 1, "draw")
+    act(g, 1, "play_drawn")
+    act(g, 0, "draw")                                     # the first rebuild
+    act(g, 0, "keep")                                     # a hand changes
+    act(g, 1, "draw")
+    act(g, 1, "play_drawn")
+    act(g, 0, "draw")                                     # the second rebuild finds other hands
+    assert g.refills == 0 and g.stall is not None and not g.over

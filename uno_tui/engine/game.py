@@ -50,7 +50,7 @@ class Game(Legal, Plays, Moves, Dealing):
 
     __slots__ = ("rules", "n", "rng", "total_cards", "draw_pile", "discard", "hands", "dealer", "direction",
                  "color", "turn", "decider", "phase", "attack", "pending_draw", "wd4_guilty", "wd4_color", "first_wild",
-                 "uno_intent", "drawn", "uno_said", "window", "passes", "shown", "over", "winner", "blocked",
+                 "uno_intent", "drawn", "uno_said", "window", "passes", "refills", "stall", "shown", "over", "winner", "blocked",
                  "can_shield", "setup_events", "record", "_plain", "_refuses", "_jumps", "_sevens", "_stacking",
                  "_keep", "_legal", "_legal_seat", "_events")
 
@@ -92,6 +92,7 @@ class Game(Legal, Plays, Moves, Dealing):
         self.uno_said = [False] * players
         self.window = -1                      # seat that may be caught for not saying UNO
         self.passes = 0
+        self.refills, self.stall = 0, None    # draw-pile rebuilds in a row with the hands unchanged; the hands
         self.shown: list[tuple] = []          # (seat, cards, viewers or None for all but seat)
         self.over = False
         self.winner = -1

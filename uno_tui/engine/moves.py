@@ -20,6 +20,9 @@ class Moves:
                 self._events.append({"type": "draw", "seat": seat, "count": 1, "reason": "draw",
                                      "secret": {"cards": [CODES[last]]}, "to": (seat,)})
         else:
+            if not pile and self._going_round():
+                self._blocked(seat)
+                return
             drawn = self._draw(seat, 1, "draw")
             while self.rules.draw_to_match and drawn and not self.playable(drawn[-1]) and self.can_draw():
                 drawn += self._draw(seat, 1, "draw")
@@ -30,6 +33,15 @@ class Moves:
         else:
             nxt = (seat + self.direction) % self.n
             self.phase, self.turn, self.decider, self.drawn = "turn", nxt, nxt, -1
+
+    def _going_round(self) -> bool:
+        """The draw pile must be rebuilt for a turn's draw: has it been, a round of times in a row, with
+        the same hands each time (whoever holds them: seven_zero passes them on)? Then nobody can play
+        from their hand and the same few cards go round (say, every drawn card is played at once, as
+        ``force_play`` wants): it would go on forever, so the hand is blocked (rule 4)."""
+        hands = sorted(sorted(h) for h in self.hands)
+        self.refills, self.stall = (self.refills + 1 if hands == self.stall else 0), hands
+        return self.refills >= self.n
 
     def _do_keep(self, seat, action):
         self._event("keep", seat)

@@ -11,9 +11,9 @@ from .rules import Rules
 #: a Game's fields that are its state (the rest are rules, caches or the last events)
 _GAME_FIELDS = ("n", "total_cards", "draw_pile", "discard", "hands", "dealer", "direction", "color", "turn",
                 "decider", "phase", "attack", "pending_draw", "wd4_guilty", "wd4_color", "first_wild", "uno_intent",
-                "drawn", "uno_said", "window", "passes", "shown", "over", "winner", "blocked", "can_shield")
-#: fields added since saves were first written: an older save lacks them (-1: not known)
-_ADDED = ("wd4_color",)
+                "drawn", "uno_said", "window", "passes", "refills", "stall", "shown", "over", "winner", "blocked", "can_shield")
+#: fields added since saves were first written, with what an older save that lacks them means
+_ADDED = {"wd4_color": -1, "refills": 0, "stall": None}
 _MATCH_FIELDS = ("n", "dealer", "dealer_draw", "scores", "hands_won", "history", "over", "winners")
 
 
@@ -41,7 +41,7 @@ def game_state(game: Game) -> dict:
 def restore_game(rules: Rules, state: dict) -> Game:
     game = Game.__new__(Game)
     for name in _GAME_FIELDS:
-        setattr(game, name, state.get(name, -1) if name in _ADDED else state[name])
+        setattr(game, name, state.get(name, _ADDED[name]) if name in _ADDED else state[name])
     game.rules, game.rng, game.record = rules, restore_rng(state["rng"]), True
     game._cache_rules()
     game.attack = tuple(state["attack"]) if state["attack"] is not None else None
