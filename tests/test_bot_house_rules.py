@@ -45,3 +45,13 @@ def test_a_jump_in_with_a_zero_is_taken_only_if_the_hand_passed_on_is_smaller():
                 legal=[{"kind": "jump_in", "card": "R0", "uno": False}])
     assert make_bot("hard", 4).decide(zero) == {"kind": "jump_in", "card": "R0", "uno": False}   # seat 3's 1 card
     assert make_bot("hard", 4).decide(dict(zero, counts=[3, 6, 4, 5])) is None
+
+
+def test_the_bots_card_helpers_and_search_allow_list_agree_with_the_engine():
+    from uno_tui.bots import cards, search
+    from uno_tui.engine import CODES, HOUSE_RULES, cards as engine_cards
+    for code in CODES:
+        assert (cards.color_of(code), cards.rank_of(code), cards.points(code)) == (
+            engine_cards.color_of(code), engine_cards.rank_of(code), engine_cards.points(code))
+    assert search.SEARCHED == {rule.name for rule in HOUSE_RULES if rule.searched}
+    assert cards.CLASSIC_DECK == __import__("uno_tui.engine.rules", fromlist=["x"]).CLASSIC_DECK
