@@ -6,7 +6,7 @@ import sys
 import tempfile
 import time
 
-from tests.net_helpers import LOOPBACK, free_port, wait_listening as wait_port  # noqa: F401 (re-exported)
+from tests.helpers.network import LOOPBACK, free_port, wait_listening as wait_port  # noqa: F401 (re-exported)
 from uno_tui.botclient import BotClient
 from uno_tui.bots import make_bot
 

@@ -6,7 +6,7 @@ import pytest
 
 from net.connection import Connection
 from net.frames import encode
-from tests.net_helpers import LOOPBACK
+from tests.helpers.network import LOOPBACK
 
 
 async def connected_pair(idle_timeout: float):

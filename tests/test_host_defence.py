@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from net import FrameError, decode
 from net.frames import MAX_FRAME, frame_length
-from tests.net_helpers import LOOPBACK, TIMEOUT, eventually, join, playing_client
+from tests.helpers.network import LOOPBACK, TIMEOUT, eventually, join, playing_client
 from uno_tui.hosting import HostSession
 from uno_tui.settings import GameSettings
 from uno_tui.table import Pacing, ProtocolError, parse_command

@@ -5,8 +5,8 @@ import asyncio
 import msgpack
 import pytest
 
-from tests.net_helpers import LOOPBACK, TIMEOUT, eventually, free_port, join, playing_client
-from tests.privacy import assert_private
+from tests.helpers.network import LOOPBACK, TIMEOUT, eventually, free_port, join, playing_client
+from tests.helpers.privacy import assert_private
 from uno_tui.engine import CODES
 from uno_tui.hosting import HostSession
 from uno_tui.netplay import JoinError, connect, saved_token

@@ -6,7 +6,7 @@ import signal
 import subprocess
 import sys
 
-from tests.net_helpers import LOOPBACK, TIMEOUT, eventually, free_port, join, playing_client, wait_listening
+from tests.helpers.network import LOOPBACK, TIMEOUT, eventually, free_port, join, playing_client, wait_listening
 from uno_tui import autosave
 from uno_tui.table import merge_view
 

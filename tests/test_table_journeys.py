@@ -2,8 +2,8 @@
 nothing, answers to repeats, a bounded wait for the next hand, spectators' chat, countdowns."""
 import asyncio
 
-from tests.net_helpers import eventually
-from tests.test_table_seats import settle
+from tests.helpers.network import eventually
+from tests.helpers.table import settle
 from uno_tui.engine import make_rules, rigged_deck
 from uno_tui.table import LocalChannel, Pacing, Seat, Table
 

@@ -2,24 +2,13 @@
 it comes up in a move or two (a whole hand is played through the table in test_table.py)."""
 from textual.widgets import Button
 
-from tests.ui_helpers import game_screen, rigged_app, wait_for
-from uno_tui.screens.game import GameScreen
+from tests.helpers.ui import game_screen, logged, my_turn, rigged_app, wait_for
 from uno_tui.screens.modals import ColorPicker, HandOverScreen, RespondModal
 from uno_tui.bots.easy import EasyBot
 from uno_tui.table import Pacing
 from uno_tui.widgets.hand import HandView
 
 FAST = Pacing.instant()
-
-
-async def my_turn(pilot, app) -> GameScreen:
-    """The game screen, once the first view is in and it is my decision."""
-    assert await wait_for(pilot, lambda: game_screen(app) and game_screen(app).model.my_decision())
-    return game_screen(app)
-
-
-def logged(app, text: str) -> bool:
-    return any(text in line["text"] for line in game_screen(app).model.log)
 
 
 async def test_a_click_on_a_card_plays_it():
