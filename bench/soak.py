@@ -32,7 +32,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 import msgpack  # noqa: E402
-from loopback import LOOPBACK, Peer, free_port, pct, start, wait_port  # noqa: E402
+from loopback import LOOPBACK, Peer, cpu_seconds, free_port, pct, start, wait_port  # noqa: E402
 from net.frames import FROM_PEER  # noqa: E402
 from uno_tui.netplay import connect  # noqa: E402
 
@@ -191,13 +191,6 @@ class Honest(Peer):
         if msg.get("type") == "error" and msg.get("id") is None:
             self.slowed += 1
         return msg
-
-
-def cpu_seconds(pid: int) -> float:
-    """The process's CPU time so far (user and system)."""
-    with open(f"/proc/{pid}/stat") as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def rss_kib(pid: int, field: str = "VmRSS") -> int:

@@ -22,7 +22,8 @@ from .hosted_saving import HostedSaving
 from .settings import GameSettings
 from .solo import BOT_NAMES
 from .table import PROTOCOL_VERSION, Pacing, Seat, Table
-from .table.protocol import MAX_NAME, ProtocolError, clean_text, parse_lobby_command
+from .table.protocol import ProtocolError, clean_text, command_id, parse_lobby_command
+from .table.spec import MAX_NAME
 
 logger = logging.getLogger(__name__)
 UNKNOWN_TOKEN = "unknown seat token: this game does not know it"
@@ -196,7 +197,7 @@ class HostSession(HostedSaving):
             elif kind == "start":
                 self.start()
         except ProtocolError as e:
-            conn.send({"type": "error", "id": msg.get("id") if isinstance(msg, dict) else None, "reason": e.reason})
+            conn.send({"type": "error", "id": command_id(msg), "reason": e.reason})
 
     def _gone(self, conn: Connection) -> None:
         listener = self.listeners.pop(conn, None)

@@ -7,7 +7,7 @@ from ..bots import LEVELS
 from ..engine import Rules
 from ..engine.state import check_match_state, match_state, restore_match, restore_rng, rng_state
 from .fanout import RECENT_IDS
-from .protocol import MAX_NAME
+from .spec import MAX_NAME
 from .seat import Seat
 
 

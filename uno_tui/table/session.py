@@ -15,9 +15,10 @@ from ..bots import make_bot
 from ..engine import Action, IllegalAction, Match, Rules
 from .fanout import LOG_KEEP, FanOut, Listener
 from .pacing import BotPacing, Pacing
-from .protocol import MAX_CHAT, MAX_NAME, ProtocolError, clean_text, parse_command
+from .protocol import ProtocolError, clean_text, command_id, parse_command
 from .saving import TableSaving
 from .seat import Seat
+from .spec import MAX_CHAT, MAX_NAME
 
 CHAT_KEEP = 100
 
@@ -161,7 +162,7 @@ class Table(BotPacing, FanOut, TableSaving):
         try:
             msg = parse_command(msg)
         except ProtocolError as e:
-            listener.send({"type": "error", "id": None, "reason": e.reason})
+            listener.send({"type": "error", "id": command_id(msg), "reason": e.reason})
             return
         cid = msg["id"]
         recent = listener.recent if listener.seat is None else self.seats[listener.seat].recent
