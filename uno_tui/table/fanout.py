@@ -120,4 +120,5 @@ class FanOut:
         log = []
         for event, names in self.log:
             log += self._lines([event], seat, names)
-        return {"type": "snapshot", "view": view, "log": log[-LOG_KEEP:], "chat": list(self.chat)}
+        return {"type": "snapshot", "version": self.version, "view": view, "log": log[-LOG_KEEP:],
+                "chat": list(self.chat)}

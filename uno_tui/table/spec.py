@@ -132,8 +132,18 @@ def list_of_shape(shape) -> Type:
 _ACTION_FIELDS = {"card": Field("card", CARD, "the card"), "color": Field("color", COLOR, "the colour named"),
                   "uno": Field("uno", BOOL, "UNO said with this play"),
                   "target": Field("target", SEAT, "the seat aimed at")}
+_ACTION_WHEN = {
+    "play": "your turn (also stacking a draw card under the stacking house rules); `color` for a wild",
+    "draw": "your turn", "pass": "your turn, when nothing is playable and nothing is left to draw",
+    "play_drawn": "after drawing a playable card", "keep": "after drawing a playable card",
+    "color": "a wild turned up first, and you start", "discard": "Voldemort: your next 2, 6 or 9",
+    "accept": "a card was played at you", "challenge": "a Wild Draw Four was played at you",
+    "shield": "Invisibility, out of turn, against a card played at you",
+    "say_uno": "you hold one card and have not said it",
+    "catch": "the target just went down to one card (see Saying UNO)"}
 ACTIONS = {kind: Shape(f"{kind} action", (Field("kind", one_of(kind)),
-                                          *(replace(_ACTION_FIELDS[n], optional=True) for n in names)))
+                                          *(replace(_ACTION_FIELDS[n], optional=True) for n in names)),
+                       _ACTION_WHEN.get(kind, ""))
            for kind, names in KINDS.items()}
 ACTION = Tagged("action", "kind", ACTIONS)
 
@@ -231,7 +241,7 @@ HELLO = Shape("hello", (
     Field("name", STR, f"your name (up to {MAX_NAME} characters are kept)"),
     Field("token", STR, "a seat token, to take that seat back", optional=True),
     Field("password", STR, "when the host set one", optional=True),
-    Field("spectate", BOOL, "watch without a seat", optional=True)), "the first message", "client")
+    Field("spectate", BOOL, "watch without a seat", optional=True)), "the first message on a connection", "anyone connecting")
 COMMANDS = {
     "action": Shape("action", (Field("type", one_of("action")), _ID,
                                Field("action", ANY_MAP, "an action map (below): the engine checks it")),
@@ -268,7 +278,8 @@ TO_CLIENT = {
                              Field("edition", STR), Field("seats", list_of_shape(LOBBY_SEAT)),
                              Field("you", nullable(SEAT), "your seat (null: a spectator)")),
                    "before the start, whenever it changes", "everyone"),
-    "snapshot": Shape("snapshot", (Field("type", one_of("snapshot")), _SEQ, Field("view", VIEW),
+    "snapshot": Shape("snapshot", (Field("type", one_of("snapshot")), _SEQ,
+                                   Field("version", COUNT, "the table's changes so far"), Field("view", VIEW),
                                    Field("log", list_of_shape(LOG_LINE), "the last 300 lines"),
                                    Field("chat", list_of_shape(CHAT_LINE), "the last 100 lines")),
                       "everything: at the start, on connecting, on a snapshot command", "everyone"),
