@@ -41,6 +41,8 @@ def build_parser() -> argparse.ArgumentParser:
                       help="headless: start when this many players have joined (default: all seats)")
     host.add_argument("--rate", type=_positive, default=30,
                       help="messages a second each connection may send (default 30; more are refused)")
+    host.add_argument("--bot-delay", type=float, default=None, metavar="SECONDS",
+                      help="headless: how long bots think before they play (default 0.9; 0 for bot tests)")
     host.add_argument("--per-address", type=_positive, default=PER_ADDRESS, metavar="N",
                       help=f"connections one address may hold (default {PER_ADDRESS}; more behind a shared address)")
     join = sub.add_parser("join", help="join a LAN game")
@@ -109,20 +111,22 @@ def main(argv: list[str] | None = None) -> int:
 async def headless_host(settings, args, seats: int) -> int:
     """Host without a UI: log, start when enough players joined, play until interrupted."""
     from .hosting import HostSession, local_addresses
+    from .table import Pacing
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
     log = logging.getLogger("uno-tui.host")
     need = min(args.players or seats, seats)
+    pacing = Pacing() if args.bot_delay is None else Pacing(bot_delay=max(0.0, args.bot_delay))
     if args.resume:
         from .autosave import SaveError
         try:
             session = HostSession.resume(password=args.password, rate=args.rate, burst=args.rate,
-                                         per_address=args.per_address)
+                                         per_address=args.per_address, pacing=pacing)
         except SaveError as e:
             print(f"uno-tui: {e}", file=sys.stderr)
             return 1
     else:
         session = HostSession(settings, players=seats, headless=True, password=args.password, rate=args.rate,
-                              burst=args.rate, per_address=args.per_address)
+                              burst=args.rate, per_address=args.per_address, pacing=pacing)
     try:
         port = await session.serve(args.bind, args.port)
     except OSError as e:
