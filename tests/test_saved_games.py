@@ -8,7 +8,7 @@ import stat
 import msgpack
 import pytest
 
-from tests.net_helpers import LOOPBACK, first_answer
+from tests.net_helpers import LOOPBACK, TIMEOUT, eventually, first_answer
 from uno_tui import autosave, cli, savefile
 from uno_tui.hosted_saving import saved_game_path
 from uno_tui.hosting import HostSession
@@ -104,15 +104,38 @@ async def test_an_edited_log_that_names_no_one_is_dropped_not_fatal():
     assert list(HostSession.resume().table.log) == []
 
 
-async def test_a_new_host_sets_the_unfinished_game_aside_and_says_so():
+async def test_a_new_host_sets_the_unfinished_game_aside_when_it_starts_and_says_so():
     await saved_host()
     before = saved_game_path().read_bytes()
-    session = HostSession(GameSettings(bots=["normal"]), players=2, headless=True)
+    session = HostSession(GameSettings(bots=["normal"]), players=2, headless=True, pacing=Pacing(bot_delay=60))
     await session.serve(LOOPBACK, 0)
+    assert "starting this one keeps it" in session.notes()[0]
     await session.close()
-    kept = saved_game_path().with_name("hosted-game-previous.msgpack")
-    assert kept.read_bytes() == before and not saved_game_path().exists()
-    assert any(str(kept) in note for note in session.notes())
+    assert saved_game_path().read_bytes() == before        # a lobby opened and left changes nothing
+    session = HostSession(GameSettings(bots=["normal"]), players=2, headless=True, pacing=Pacing(bot_delay=60))
+    await session.serve(LOOPBACK, 0)
+    session.start()
+    await session.close()
+    (kept,) = saved_game_path().parent.glob("hosted-game-2*[0-9].msgpack")
+    assert kept.read_bytes() == before and stat.S_IMODE(kept.stat().st_mode) == 0o600
+    assert saved_game_path().read_bytes() != before         # the new game's own save
+    assert str(kept) in session.notes()[0]
+
+
+async def test_a_resumed_game_moves_on_when_a_bot_is_to_move():
+    """A restored table replans every bot once its seats are attached: the one to move, moves."""
+    session = HostSession(GameSettings(bots=["normal", "normal"]), players=3, headless=True, seed=5, dealer=0,
+                          pacing=Pacing(bot_delay=60))
+    await session.serve(LOOPBACK, 0)
+    session.start()                          # seat 1, a bot, is to move (and thinks for a minute)
+    await session.close()
+    resumed = HostSession.resume(pacing=Pacing.instant())
+    assert resumed.table.game.decider == 1 and resumed.seats[1].kind == "bot"
+    await resumed.serve(LOOPBACK, 0)
+    try:
+        assert await eventually(lambda: resumed.table.moves > 0, TIMEOUT)
+    finally:
+        await resumed.close()
 
 
 async def test_resume_takes_the_password_given_now_else_the_saved_one():
@@ -168,3 +191,15 @@ async def test_a_version_sent_as_text_is_named_as_text():
         assert "you speak '1'" in reason
     finally:
         await session.close()
+
+
+async def test_a_resumed_solo_game_moves_on_when_a_bot_is_to_move():
+    from uno_tui.solo import resume_solo, start_solo
+    channel = start_solo(GameSettings(bots=["normal", "normal"]), seed=5, dealer=0, pacing=Pacing(bot_delay=60))
+    assert channel.table.game.decider == 1
+    channel.close()
+    resumed = resume_solo(Pacing.instant())
+    try:
+        assert await eventually(lambda: resumed.table.moves > 0, TIMEOUT)
+    finally:
+        resumed.close()

@@ -74,20 +74,22 @@ class HostSession(HostedSaving):
                     self.table.mark_away(i)
             if self.local is not None:
                 self.listeners[self.local.peer] = self.table.connect(0, self.local.peer.send)
+            self.table.resume()
         else:
-            self.set_aside = autosave.set_aside("hosted")
             self._lobby_changed()
         return self.port
 
     def notes(self) -> list[str]:
         """What the host should be told once it is listening: which password a resumed game takes,
-        and where an unfinished game this new one would have overwritten was kept."""
-        notes = []
+        or that starting this game will set an unfinished one aside (and where it went, once it has)."""
         if self.password_note is not None:
-            notes.append(f"The saved game is back: joining it takes {self.password_note}.")
+            return [f"The saved game is back: joining it takes {self.password_note}."]
         if self.set_aside is not None:
-            notes.append(f"The unfinished game hosted before was kept as {self.set_aside}.")
-        return notes
+            return [f"The unfinished game hosted before was kept as {self.set_aside}."]
+        if autosave.game_path("hosted").exists():
+            return ["An unfinished hosted game is saved (uno-tui host --resume carries it on): "
+                    "starting this one keeps it under another name."]
+        return []
 
     def connections(self) -> list:
         """Everyone who gets messages: seated players (the host's own screen too) and spectators."""
@@ -251,6 +253,9 @@ class HostSession(HostedSaving):
             else:
                 s.kind, s.name = "bot", s.name or next(bot_names)
                 seats.append(Seat(s.name, "bot", s.level))
+        self.set_aside = autosave.set_aside("hosted")     # this game is saved from now: keep the last one
+        if self.set_aside is not None:
+            logger.warning("the unfinished game hosted before was kept as %s", self.set_aside)
         self.table = Table(self.settings.rules(), seats, seed=self.seed, pacing=self.pacing, dealer=self.dealer)
         self.table.on_change = self.autosave.changed
         self.table.start(deck, hand_size)

@@ -56,6 +56,12 @@ class TableSaving:
         table.trial()
         return table
 
+    def resume(self) -> None:
+        """Once a restored table's seats are attached (players away, or back): every bot plans
+        again, so the one to move, moves."""
+        if self.game is not None:
+            self._schedule()
+
     def trial(self) -> None:
         """What every seat will be shown and offered, worked out once: a state the engine cannot
         show is refused now, not when its players reconnect."""
