@@ -302,6 +302,9 @@ def causes(path: str) -> collections.Counter:
             m = re.search(r"closing \S+: (.*)$", line)
             if m:
                 found[re.sub(r"\(.*\)|\d+", "#", m.group(1)).strip()] += 1
+            m = re.search(r"refused (\d+) connections: (.*)$", line)
+            if m:
+                found[f"refused: {m.group(2)}"] += int(m.group(1))
     os.unlink(path)
     return found
 

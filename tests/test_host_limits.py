@@ -134,19 +134,32 @@ async def test_running_out_of_descriptors_is_logged_once_and_accepting_goes_on(c
     assert len(records) == 1 and records[0].exc_info is None
 
 
-async def test_past_the_cap_on_handshakes_connections_wait_to_be_accepted(monkeypatch):
-    monkeypatch.setattr(net.server, "MAX_PENDING", 2)
-    server, port, hellos = await recording_server()
+async def test_past_the_cap_on_handshakes_connections_wait_to_be_accepted():
+    server, port, hellos = await recording_server(max_pending=2)
     try:
         silent = [await asyncio.open_connection(LOOPBACK, port) for _ in range(2)]
         assert await eventually(lambda: sum(server._pending.values()) == 2, TIMEOUT)
         waiting = asyncio.ensure_future(first_answer(port, frame(HELLO)))
-        await asyncio.sleep(0.2)
-        assert not waiting.done() and hellos == []          # held in the backlog, not refused
+        assert await eventually(lambda: server.held is not None, TIMEOUT)
+        assert not waiting.done() and hellos == []          # held, not refused and not read
         silent[0][1].close()
         answer, _ = await asyncio.wait_for(waiting, TIMEOUT)
         assert answer == {"type": "welcome"}
     finally:
+        await server.close()
+
+
+async def test_a_burst_of_connections_meets_the_caps_on_handshakes(caplog):
+    """Connections that arrive together are counted as they are accepted, before any of them has
+    begun its handshake: a burst of 12 from one address gets 4 handshakes, and 8 refusals."""
+    server, port, _ = await recording_server()
+    burst = [socket.create_connection((LOOPBACK, port)) for _ in range(12)]   # all in the backlog at once
+    try:
+        assert await eventually(lambda: sum(server._refused.values()) == 8, TIMEOUT)
+        assert sum(server._pending.values()) == net.server.PENDING_PER_ADDRESS
+    finally:
+        for sock in burst:
+            sock.close()
         await server.close()
 
 
