@@ -7,11 +7,18 @@ hand is over. Standard library and msgpack only.
 import socket
 import struct
 import sys
+import time
 
 import msgpack
 
 
+_last_send = [0.0]
+
+
 def send(sock, message):
+    """One frame; never more than 20 a second (the host drops what goes past 30)."""
+    time.sleep(max(0.0, _last_send[0] + 0.05 - time.monotonic()))
+    _last_send[0] = time.monotonic()
     body = msgpack.packb(message)
     sock.sendall(struct.pack(">I", len(body)) + body)
 
