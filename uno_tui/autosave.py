@@ -116,7 +116,9 @@ def _saved_log(kind: str) -> dict:
         log = msgpack.unpackb(log_path(kind).read_bytes(), strict_map_key=False)
     except (OSError, ValueError, msgpack.UnpackException):
         return {}
-    return log if isinstance(log, dict) else {}
+    if not isinstance(log, dict) or not all(isinstance(log.get(k, []), list) for k in ("log", "log_names")):
+        return {}
+    return log
 
 
 def set_aside(kind: str) -> Path | None:
