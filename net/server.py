@@ -16,7 +16,7 @@ import logging
 import resource
 import socket
 
-from .connection import Connection, Throttle
+from .connection import TRY_AGAIN, Connection, Throttle
 from .frames import FROM_PEER, FrameError, decode, encode
 
 logger = logging.getLogger(__name__)
@@ -115,6 +115,7 @@ class Server:
                 await asyncio.sleep(SHORT_OF_FILES_PAUSE)
                 continue
             short_of_files = False
+            await asyncio.sleep(0)               # a full backlog is taken one connection per turn of the loop
             self.held = sock                     # this one waits in hand; the next ones in the backlog
             await self._room.wait()
             self.held = None
@@ -136,7 +137,7 @@ class Server:
         if self._open[address] >= self.per_address:
             return "too many connections from your address"
         if self._pending[address] >= self.pending_per_address:
-            return "too many connections are joining at once: try again in a moment"
+            return f"too many connections are joining at once: {TRY_AGAIN}"
         return None
 
     def _refuse(self, sock: socket.socket, reason: str) -> None:

@@ -17,7 +17,7 @@ from net import FrameError, decode
 from net.connection import Throttle
 from net.frames import FROM_PEER, PEER_FRAME
 from net.server import Server
-from tests.net_helpers import LOOPBACK, TIMEOUT, eventually, first_answer, frame
+from tests.net_helpers import LOOPBACK, TIMEOUT, eventually, first_answer, frame, join
 from uno_tui import hosting
 from uno_tui.engine import make_rules
 from uno_tui.hosting import HostSession
@@ -248,3 +248,28 @@ def test_a_sender_that_keeps_going_over_is_closed(monkeypatch):
         verdicts.append(throttle.verdict())
         clock.now += 0.05
     assert "close" in verdicts[:40]
+
+
+async def test_a_seat_reconnecting_over_and_over_is_told_to_wait_and_its_client_keeps_trying():
+    session = HostSession(GameSettings(bots=["normal"]), players=2, headless=True, seed=1, pacing=Pacing.instant())
+    port = await session.serve(LOOPBACK, 0)
+    try:
+        player = await join(port, "Ann")
+        token = player.welcome["token"]
+        hello = {"type": "hello", "version": 1, "name": "Ann", "token": token}
+        answers = [(await first_answer(port, hello))[0] for _ in range(8)]
+        assert [a["type"] for a in answers].count("welcome") == 5        # a burst of 5, then one a second
+        assert answers[-1] == {"type": "reject", "reason": hosting.TOO_OFTEN}
+        player.conn.close("dropped")                                     # its own client, meanwhile,
+        seat = session.seats[player.welcome["seat"]]
+        assert await eventually(lambda: player.status == "connected" and not player.conn.closed
+                                and seat.conn is not None and seat.conn.peer == _local(player), TIMEOUT)
+        player.close()
+    finally:
+        await session.close()
+
+
+def _local(channel) -> str:
+    """How the host names this client's connection (its address and port)."""
+    host, port = channel.conn.writer.get_extra_info("sockname")[:2]
+    return f"{host}:{port}"

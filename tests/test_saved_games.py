@@ -165,8 +165,11 @@ def test_the_password_can_come_from_a_file_or_the_environment(tmp_path, monkeypa
     monkeypatch.setenv(cli.PASSWORD_ENV, "from env")
     assert cli._password(parser, parser.parse_args(["join", "h"])) == "from env"
     assert cli._password(parser, parser.parse_args(["join", "h", "--password", "typed"])) == "typed"
-    with pytest.raises(SystemExit):
-        cli._password(parser, parser.parse_args(["host", "--password-file", str(tmp_path / "none")]))
+    for bad in (["host", "--password-file", str(tmp_path / "none")], ["join", "h", "--password", "x" * 257]):
+        with pytest.raises(SystemExit):
+            cli._password(parser, parser.parse_args(bad))
+    with pytest.raises(SystemExit):                          # one or the other, not both
+        parser.parse_args(["host", "--password", "a", "--password-file", str(secret)])
 
 
 async def test_a_command_resent_after_a_resume_applies_once():

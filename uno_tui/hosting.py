@@ -9,10 +9,11 @@ owns the session: closing it says goodbye to everyone and frees the port.
 import asyncio
 import logging
 import socket
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from net import Connection, new_token, tokens_equal
+from net import Connection, RateLimit, new_token, tokens_equal
+from net.connection import TRY_AGAIN
 from net.server import PER_ADDRESS, Server
 
 from . import autosave
@@ -28,6 +29,7 @@ from .table.spec import MAX_NAME
 logger = logging.getLogger(__name__)
 UNKNOWN_TOKEN = "unknown seat token: this game does not know it"
 MAX_SPECTATORS = 20
+TOO_OFTEN = f"this seat reconnected too often: {TRY_AGAIN}"
 
 
 @dataclass
@@ -37,6 +39,7 @@ class LobbySeat:
     level: str = "normal"
     token: str | None = None
     conn: Connection | LocalPeer | None = None
+    returns: RateLimit = field(default_factory=lambda: RateLimit(1.0, 5))    # reconnections with the token
 
 
 class HostSession(HostedSaving):
@@ -131,6 +134,8 @@ class HostSession(HostedSaving):
         token = hello.get("token")
         for i, seat in enumerate(self.seats):       # a token takes its seat back, in the lobby too
             if seat.token is not None and tokens_equal(token, seat.token):
+                if not seat.returns.allow():            # each return is told to everyone: not 100 a second
+                    return self._reject(conn, TOO_OFTEN)
                 if seat.conn is not None:
                     seat.conn.close("the player connected again elsewhere")
                 seat.conn = conn

@@ -44,6 +44,7 @@ class Table(BotPacing, FanOut, TableSaving):
         self.version = 0
         self.log: collections.deque = collections.deque(maxlen=LOG_KEEP)   # (event, names)
         self.chat: collections.deque = collections.deque(maxlen=CHAT_KEEP)
+        self._spectator_log: tuple | None = None     # (the log's length and last entry, its lines)
         self.result: dict | None = None
         self.ready: set[int] = set()
         self.moves = 0                           # changes to the game (bots' plans are for one of them)

@@ -11,6 +11,7 @@ from ..engine import CODES, COLORS, KINDS
 MAX_CHAT = 200
 MAX_NAME = 24
 MAX_ID_LEN = 64
+MAX_PASSWORD = 256          # so a hello always fits a client's frame (net.frames.PEER_FRAME)
 MAX_ID = 2 ** 53            # ids are whole numbers below this (exact in a double) or short strings
 
 
@@ -240,7 +241,7 @@ HELLO = Shape("hello", (
     Field("type", one_of("hello")), Field("version", INT, "the protocol version: 1"),
     Field("name", STR, f"your name (up to {MAX_NAME} characters are kept)"),
     Field("token", STR, "a seat token, to take that seat back", optional=True),
-    Field("password", STR, "when the host set one", optional=True),
+    Field("password", STR, f"when the host set one (up to {MAX_PASSWORD} characters)", optional=True),
     Field("spectate", BOOL, "watch without a seat", optional=True)), "the first message on a connection", "anyone connecting")
 COMMANDS = {
     "action": Shape("action", (Field("type", one_of("action")), _ID,
