@@ -188,6 +188,25 @@ async def test_spectators_are_capped_and_a_spectator_joining_costs_the_others_no
         await session.close()
 
 
+async def test_a_spectator_joining_a_game_under_way_costs_the_others_nothing():
+    session = HostSession(GameSettings(bots=["normal"]), players=2, headless=True, seed=1,
+                          pacing=Pacing(bot_delay=60))
+    port = await session.serve(LOOPBACK, 0)
+    try:
+        session.start()
+        first, _ = await first_answer(port, frame(HELLO))
+        assert first["type"] == "welcome"
+        assert await eventually(lambda: len(session.listeners) == 1, TIMEOUT)
+        (watcher,) = session.listeners.values()
+        seq = watcher.seq
+        answer, _ = await first_answer(port, frame(HELLO))
+        assert answer["type"] == "welcome"
+        assert await eventually(lambda: len(session.listeners) == 2, TIMEOUT)
+        assert watcher.seq == seq                            # the first watcher was sent nothing
+    finally:
+        await session.close()
+
+
 # ---------------------------------------------------------------------------- reconnect storms
 async def churn(table: Table, seat, moves: int) -> int:
     """Connect and drop a receiver every 10 ms until the game has had ``moves`` more moves or a
