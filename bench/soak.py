@@ -1,174 +1,231 @@
-"""Soak: a host with 10 honest bot clients and 10 hostile ones, for a fixed time.
+"""Soak: one host, 9 honest players, calm and hostile windows alternated on the same game.
 
-    python bench/soak.py [--seconds S]
+    python bench/soak.py [--seconds S] [--rounds R]
 
-The host runs headless in its own process. Honest peers (bots over the
-network) play as fast as they can; hostile clients keep coming back with
-garbage frames, oversized headers, nested-array bombs, one byte a second,
-floods of chat and catches, and connections that never read. Printed: hands
-completed, connections the host dropped by cause, the host's peak memory, and
-the honest players' command-to-all-peers p99 against the same run without
-the hostile clients.
+The host runs headless in its own process (its log goes to a file, so it can
+never block on a full pipe), with its default limits except `--per-address`,
+raised so the attackers, all on 127.0.0.1 here, are held back only by the caps
+a many-address attacker would meet, and `--grace 0 --bot-delay 0`, so a bot
+plays the attacker's seat at once whenever its player is not connected (a
+player can always hold up their own turn; the soak measures the others). The honest players join from this process
+and play the same game throughout, each deciding with a bot and pacing itself
+to half the host's message rate (as a person's client is far below it). After
+a warm-up, calm and hostile windows alternate (so both see the same game at
+the same stages); in a hostile one every attack in bench/attacks.py runs at
+once, from a process of their own at the lowest CPU priority (a real attacker
+uses another machine's CPU), coming back whenever dropped: garbage and
+oversized frames, decode-cost frames at the rate, a 256 KiB bomb, trickling
+bytes, floods, a spectator that never reads, spectators joining and leaving as
+fast as they can, 200-connection hello storms, 30 spectators (the host takes
+20), and the tenth seat's own player reconnecting with its token over and over.
+
+A run fails, and says so, when the table stalls (no command answered for 5 s),
+an honest player is dropped or told to slow down, or the host dies. Printed per
+window: commands answered, hands completed, honest command-to-all-peers
+latency (p50, p99), the host's CPU (of one core) and peak RSS; then the
+attacks made, the connections the host closed or refused by cause, and the
+hostile/calm p99 over all windows.
 """
 import argparse
 import asyncio
 import collections
 import os
 import re
-import struct
 import sys
+import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-import msgpack  # noqa: E402
-from loopback import LOOPBACK, Peer, free_port, latencies, pct, play, start, start_host, wait_port  # noqa: E402
+from loopback import LOOPBACK, Peer, cpu_seconds, free_port, pct, start, wait_port  # noqa: E402
+from attacks import HOSTILE, RATE, attack  # noqa: E402
 from uno_tui.netplay import connect  # noqa: E402
 
-PEERS = 10
+PEERS = 9                     # honest players; a tenth seat is the attacker's, reconnecting
+STALL = 5.0
 
 
-def frame(obj) -> bytes:
-    body = obj if isinstance(obj, bytes) else msgpack.packb(obj)
-    return struct.pack(">I", len(body)) + body
+class Honest(Peer):
+    """A peer that never sends faster than half the host's rate, and notes being told to slow down."""
+
+    def __init__(self, channel, seed):
+        super().__init__(channel, seed)
+        self.last_send = 0.0
+        self.slowed = 0
+
+    async def send(self, command: dict) -> int:
+        wait = self.last_send + 2 / RATE - time.perf_counter()
+        if wait > 0:
+            await asyncio.sleep(wait)
+        self.last_send = time.perf_counter()
+        return await super().send(command)
+
+    async def step(self) -> dict:
+        msg = await super().step()
+        if msg.get("type") == "error" and msg.get("id") is None:
+            self.slowed += 1
+        return msg
 
 
-HELLO = {"type": "hello", "version": 1, "name": "Mallory", "spectate": True}
-
-
-async def garbage(port):
-    _, w = await asyncio.open_connection(LOOPBACK, port)
-    w.write(frame(b"\xc1\xc1 not msgpack"))
-
-
-async def oversize(port):
-    _, w = await asyncio.open_connection(LOOPBACK, port)
-    w.write(struct.pack(">I", 2 ** 31))
-
-
-BOMB = frame(b"\x91" * 200_000 + b"\xc0")
-
-
-async def bomb(port):
-    _, w = await asyncio.open_connection(LOOPBACK, port)
-    w.write(BOMB)
-
-
-async def trickle(port):
-    _, w = await asyncio.open_connection(LOOPBACK, port)
-    for byte in frame(HELLO):
-        w.write(bytes([byte]))
-        await asyncio.sleep(1.0)
-
-
-FLOOD = b"".join(frame({"type": "chat", "id": i, "text": "spam " * 30})
-                 + frame({"type": "action", "id": 10_000 + i, "action": {"kind": "catch", "target": 0}})
-                 for i in range(2500))      # built once: the attacker itself should cost little CPU
-
-
-async def flood(port):
-    r, w = await asyncio.open_connection(LOOPBACK, port)
-    w.write(frame(HELLO))
-    while True:                                   # until the host hangs up
-        for start_at in range(0, len(FLOOD), 64 * 1024):
-            w.write(FLOOD[start_at:start_at + 64 * 1024])
-            await w.drain()
-
-
-async def never_reads(port):
-    r, w = await asyncio.open_connection(LOOPBACK, port)
-    r._transport.pause_reading()
-    w.write(frame(HELLO))
-    await asyncio.sleep(3600)
-
-
-HOSTILE = [garbage, oversize, bomb, trickle, flood, never_reads, garbage, flood, trickle, bomb]
-
-
-async def hostile_loop(kind, port, stop: asyncio.Event):
-    """Attack, and come back when dropped, until the soak ends."""
-    while not stop.is_set():
-        try:
-            await asyncio.wait_for(kind(port), 5)
-            await asyncio.sleep(0.2)
-        except (OSError, asyncio.TimeoutError, ConnectionError):
-            await asyncio.sleep(0.2)
-
-
-def peak_memory_kib(pid: int) -> int:
+def rss_kib(pid: int, field: str = "VmRSS") -> int:
     with open(f"/proc/{pid}/status") as f:
-        return int(re.search(r"VmHWM:\s+(\d+)", f.read()).group(1))
+        return int(re.search(rf"{field}:\s+(\d+)", f.read()).group(1))
 
 
-async def attack(port: int, seconds: float) -> None:
-    """The hostile clients, all at once, for ``seconds`` (run in a process of their own)."""
-    stop = asyncio.Event()
-    attackers = [asyncio.create_task(hostile_loop(k, port, stop)) for k in HOSTILE]
-    await asyncio.sleep(seconds)
-    stop.set()
-    for task in attackers:
-        task.cancel()
-    await asyncio.gather(*attackers, return_exceptions=True)
+class Window:
+    """One measured stretch of the game: what was answered in it, and the host's memory."""
+
+    def __init__(self, name: str, players: list[Honest], host_pid: int):
+        self.name, self.players, self.host_pid = name, players, host_pid
+        self.cpu = cpu_seconds(host_pid)
+        self.start = time.perf_counter()
+        self.hands0 = players[0].hands
+        self.peak_rss = 0
+        self.latencies: list[float] = []
+
+    def close(self) -> None:
+        self.end = time.perf_counter()
+        self.cpu = (cpu_seconds(self.host_pid) - self.cpu) / (self.end - self.start)
+        self.hands = self.players[0].hands - self.hands0
+        self.latencies = []
+        for p in self.players:
+            for cid, version in p.acked.items():
+                if self.start <= p.sent[cid] < self.end:
+                    arrivals = [q.got.get(version) for q in self.players]
+                    if all(a is not None for a in arrivals):
+                        self.latencies.append(max(arrivals) - p.sent[cid])
 
 
-async def soak(seconds: float, hostile: bool) -> dict:
+async def watch(host, players: list[Honest], window_of, seconds_total: float) -> str | None:
+    """Every 0.1 s: the host's memory into the current window, and whether the table stalls."""
+    last_acks, last_progress = -1, time.perf_counter()
+    end = time.perf_counter() + seconds_total
+    while time.perf_counter() < end:
+        await asyncio.sleep(0.1)
+        if host.poll() is not None:
+            return "the host died"
+        window = window_of()
+        if window is not None:
+            window.peak_rss = max(window.peak_rss, rss_kib(host.pid))
+        acks = sum(len(p.acked) for p in players)
+        now = time.perf_counter()
+        if acks != last_acks:
+            last_acks, last_progress = acks, now
+        elif now - last_progress > STALL:
+            return f"the table stalled: no command answered for {STALL:g} s"
+        slowed = sum(p.slowed for p in players)
+        if slowed:
+            return f"honest players were told to slow down {slowed} times"
+    return None
+
+
+async def soak(seconds: float, warmup: float, rounds: int) -> int:
     port = free_port()
-    host = start_host(port, PEERS, "--rate", "200")
-    attackers = None
+    log = tempfile.NamedTemporaryFile("w+", suffix=".log", delete=False)
+    host = start(["-m", "uno_tui.cli", "host", "--headless", "--bind", LOOPBACK, "--port", str(port),
+                  "--seats", str(PEERS + 1), "--players", str(PEERS + 1), "--per-address", "1000",
+                  "--grace", "0", "--bot-delay", "0"], output=log)
+    windows: list[Window] = []
+    attacks: list[str] = []
+    failure = None
     try:
         await wait_port(port)
-        players = [Peer(await connect(LOOPBACK, port, f"P{i}"), i) for i in range(PEERS)]
-        if hostile:   # in their own process, so they do not slow the honest players' side of the test
-            attackers = start([__file__, "--attack", str(port), "--seconds", str(seconds)])
-        deadline = time.monotonic() + seconds
-        await play(players, lambda: time.monotonic() > deadline, limit=seconds + 30)
-        memory = peak_memory_kib(host.pid)
+        players = [Honest(await connect(LOOPBACK, port, f"P{i}"), i) for i in range(PEERS)]
+        stormer = await connect(LOOPBACK, port, "Flaky")     # its seat's token goes to the attacker
+        token = stormer.welcome["token"]
+        while (await stormer.recv()).get("type") != "snapshot":     # the game has started
+            pass
+        stormer.close()
+        first = [p.channel.conn for p in players]
+        stop = asyncio.Event()
+        tasks = [asyncio.create_task(p.run(stop, lambda: False)) for p in players]
+        current = [None]
+        watcher = asyncio.create_task(watch(host, players, lambda: current[0], warmup + 2 * rounds * seconds))
+        await asyncio.wait([watcher], timeout=warmup)
+        for name in ["calm", "hostile"] * rounds:
+            if watcher.done():
+                break
+            attackers = start([__file__, "--attack", str(port), "--seconds", str(seconds), "--token", token]) \
+                if name == "hostile" else None
+            current[0] = Window(name, players, host.pid)
+            windows.append(current[0])
+            await asyncio.wait([watcher], timeout=seconds)
+            current[0].close()
+            if attackers is not None:    # it stops by itself at the window's end, and says what it did
+                attacks.append(await asyncio.to_thread(lambda: attackers.communicate(timeout=15)[0].strip()))
+        failure = watcher.result() if watcher.done() else None
+        watcher.cancel()
+        stop.set()
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        dropped = [p for p, conn in zip(players, first) if p.channel.conn is not conn or p.channel.status != "connected"]
+        if dropped and failure is None:
+            failure = f"{len(dropped)} honest players were dropped"
+        peak = rss_kib(host.pid, "VmHWM") if host.poll() is None else 0
         for p in players:
             p.channel.close()
-        return {"latencies": latencies(players), "hands": players[0].hands, "memory": memory, "host": host}
     finally:
         host.terminate()
-        if attackers is not None:
-            attackers.kill()
-            attackers.communicate()
+        host.wait(10)
+    report(seconds, rounds, windows, peak, causes(log.name), attacks)
+    if failure or len(windows) < 2 * rounds:
+        print(f"FAILED: {failure or 'the run ended early'}")
+        return 1
+    return 0
 
 
-def drops(host) -> collections.Counter:
-    out = host.communicate(timeout=10)[0]
-    causes = collections.Counter()
-    for line in out.splitlines():
-        m = re.search(r"closing \S+: (.*)$", line)
-        if m:
-            cause = re.sub(r"\(.*\)|\d+", "#", m.group(1)).strip()
-            causes[cause] += 1
-    return causes
+def causes(path: str) -> collections.Counter:
+    found = collections.Counter()
+    with open(path) as f:
+        for line in f:
+            m = re.search(r"closing \S+: (.*)$", line)
+            if m:
+                found[re.sub(r"\(.*\)|\d+", "#", m.group(1)).strip()] += 1
+            m = re.search(r"refused (\d+) connections: (.*)$", line)
+            if m:
+                found[f"refused: {m.group(2)}"] += int(m.group(1))
+    os.unlink(path)
+    return found
 
 
-async def main_async(seconds: float) -> None:
-    calm = await soak(seconds, hostile=False)
-    drops(calm["host"])
-    rough = await soak(seconds, hostile=True)
-    causes = drops(rough["host"])
-    c99, r99 = pct(calm["latencies"], 0.99), pct(rough["latencies"], 0.99)
-    print(f"{seconds:g} s each; {PEERS} honest bot clients, then the same with {len(HOSTILE)} hostile ones")
-    print(f"hands completed: {calm['hands']} without, {rough['hands']} with hostile clients")
-    print("connections dropped by cause (with hostile clients):")
-    for cause, n in causes.most_common():
+def report(seconds: float, rounds: int, windows: list[Window], peak: int, dropped: collections.Counter,
+           attacks: list[str]) -> None:
+    print(f"one host, {PEERS} honest players (each at most {RATE // 2} commands/s), one game throughout; "
+          f"{rounds} rounds of {seconds:g} s calm then {seconds:g} s with {len(HOSTILE)} hostile clients at once")
+    pooled = collections.defaultdict(list)
+    for w in windows:
+        pooled[w.name] += w.latencies
+        if not w.latencies:
+            print(f"  {w.name:8s} (nothing answered)")
+            continue
+        print(f"  {w.name:8s} commands answered {len(w.latencies):6d}  hands {w.hands:3d}  "
+              f"p50 {pct(w.latencies, 0.5) * 1e3:6.2f} ms  p99 {pct(w.latencies, 0.99) * 1e3:6.2f} ms  "
+              f"host CPU {w.cpu:4.0%}  peak RSS {w.peak_rss / 1024:5.1f} MiB")
+    print(f"host peak RSS over the whole run (VmHWM): {peak / 1024:.1f} MiB")
+    for i, made in enumerate(attacks):
+        print(f"attacks made in hostile window {i + 1} (connections, by kind): {made}")
+    print("connections the host closed, by cause:")
+    for cause, n in dropped.most_common():
         print(f"  {n:6d}  {cause}")
-    print(f"host peak memory: {calm['memory'] / 1024:.1f} MiB without, {rough['memory'] / 1024:.1f} MiB with")
-    print(f"honest p99 command-to-all-peers: {c99 * 1e3:.2f} ms without, {r99 * 1e3:.2f} ms with "
-          f"hostile clients ({r99 / c99:.2f}x)")
+    calm, rough = pooled.get("calm"), pooled.get("hostile")
+    if calm and rough:
+        print(f"all windows pooled: calm p99 {pct(calm, 0.99) * 1e3:.2f} ms, hostile p99 {pct(rough, 0.99) * 1e3:.2f} ms"
+              f" ({pct(rough, 0.99) / pct(calm, 0.99):.2f}x); commands answered {len(rough) / len(calm):.2f}x")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument("--seconds", type=float, default=30, help="each measured window (default 30)")
+    parser.add_argument("--warmup", type=float, default=3)
+    parser.add_argument("--rounds", type=int, default=2, help="calm/hostile pairs, alternated (default 2)")
     parser.add_argument("--attack", type=int, metavar="PORT", help=argparse.SUPPRESS)
+    parser.add_argument("--token", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.attack:
-        asyncio.run(attack(args.attack, args.seconds))
+        asyncio.run(attack(args.attack, args.seconds, args.token))
     else:
-        asyncio.run(main_async(args.seconds))
+        sys.exit(asyncio.run(soak(args.seconds, args.warmup, args.rounds)))
 
 
 if __name__ == "__main__":

@@ -8,9 +8,10 @@ import asyncio
 import logging
 import time
 
-from .frames import HEADER, FrameError, decode, encode, frame_length
+from .frames import FROM_HOST, HEADER, FrameError, Limits, decode, encode, frame_length
 
 logger = logging.getLogger(__name__)
+TRY_AGAIN = "try again in a moment"      # how a host's refusal ends when it is only busy, not saying no
 
 
 class RateLimit:
@@ -31,14 +32,35 @@ class RateLimit:
         return False
 
 
+class Throttle:
+    """A connection's messages against its rate: each is let through, dropped (the first dropped
+    in a while also warns the peer), or the connection is closed as a flood. Dropped messages
+    are forgiven at one a second, so a player now and then a little over the burst is never
+    closed; only a sender that keeps going over is."""
+
+    def __init__(self, rate: float, burst: int):
+        self.limit = RateLimit(rate, burst)
+        self.forgiven = RateLimit(1.0, burst)
+
+    def verdict(self) -> str:
+        """"pass", "warn" (drop, and tell the peer to slow down), "drop" or "close"."""
+        if self.limit.allow():
+            return "pass"
+        if not self.forgiven.allow():
+            return "close"
+        return "warn" if self.forgiven.tokens >= self.forgiven.burst - 1 else "drop"
+
+
 class Connection:
     """Writes go straight to the socket; what the peer has not read yet waits in the
     transport's buffer, which is bounded: a peer that lets ``max_buffer`` bytes pile up
     is dropped, so a reader that stalls can never stall the others."""
 
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, *,
-                 max_buffer: int = 1024 * 1024, idle_timeout: float = 20.0):
+                 max_buffer: int = 1024 * 1024, idle_timeout: float = 20.0, limits: Limits = FROM_HOST):
+        """``limits``: what this side accepts from the other (a host: FROM_PEER)."""
         self.reader, self.writer = reader, writer
+        self.limits = limits
         self.max_buffer = max_buffer
         self.idle_timeout = idle_timeout
         self.closed = False
@@ -52,7 +74,7 @@ class Connection:
     async def read(self):
         """The next message. Raises FrameError (bad data), TimeoutError (silent or too slow peer),
         or ConnectionError / asyncio.IncompleteReadError (gone)."""
-        return decode(await self.read_frame())
+        return decode(await self.read_frame(), self.limits)
 
     async def read_frame(self) -> bytes:
         """The next frame's body, not yet decoded (a flood can be dropped without decoding it).
@@ -67,7 +89,7 @@ class Connection:
             self._watchdog = loop.call_at(self._deadline, self._watch)
         try:
             header = await self.reader.readexactly(HEADER.size)
-            return await self.reader.readexactly(frame_length(header))
+            return await self.reader.readexactly(frame_length(header, self.limits.max_frame))
         except (asyncio.IncompleteReadError, ConnectionError) as e:
             if self._timed_out:
                 raise asyncio.TimeoutError("no whole frame within the idle timeout") from e

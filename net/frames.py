@@ -1,18 +1,43 @@
 """Frames: a 4-byte big-endian length, then one msgpack object.
 
-The length is checked against MAX_FRAME before the body is read; the body is
-decoded with explicit limits (no bin, no ext, string keys only, bounded
-sizes and nesting), and anything wrong raises FrameError.
+The length is checked against the reader's limit before the body is read; the
+body is decoded with explicit limits (no bin, no ext, string keys only,
+bounded sizes and nesting), and anything wrong raises FrameError.
+
+The two directions have their own limits. What the host sends (views,
+snapshots) may be large; what a peer sends the host is a short command, so
+its frames are capped at PEER_FRAME. That cap is also the decoding budget: a
+msgpack object takes at least one byte, so a peer's frame can never make the
+host build more than PEER_FRAME objects (about 0.1 MB), however it is shaped.
 """
 import struct
+from dataclasses import dataclass
 
 import msgpack
 
 MAX_FRAME = 256 * 1024
+#: the largest frame a peer may send a host: the largest real command is a 200-character chat
+#: line of 4-byte characters with a 64-character id, 888 bytes; a hello is at most ~480
+PEER_FRAME = 2048
 MAX_DEPTH = 16
 HEADER = struct.Struct(">I")
-_LIMITS = dict(max_str_len=MAX_FRAME, max_bin_len=0, max_ext_len=0,
-               max_array_len=10_000, max_map_len=1_000)
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one side accepts: the frame size, and the sizes msgpack may allocate while decoding
+    (it sizes a container from its header, before its items arrive)."""
+    max_frame: int
+    max_array: int
+    max_map: int
+
+    def unpack_options(self) -> dict:
+        return dict(max_str_len=self.max_frame, max_bin_len=0, max_ext_len=0,
+                    max_array_len=self.max_array, max_map_len=self.max_map)
+
+
+FROM_HOST = Limits(MAX_FRAME, 10_000, 1_000)
+FROM_PEER = Limits(PEER_FRAME, 16, 16)        # a command has a handful of fields and no lists
 
 
 class FrameError(ValueError):
@@ -34,17 +59,17 @@ def encode(obj) -> bytes:
     return HEADER.pack(len(body)) + body
 
 
-def frame_length(header: bytes) -> int:
+def frame_length(header: bytes, limit: int = MAX_FRAME) -> int:
     (length,) = HEADER.unpack(header)
-    if length > MAX_FRAME:
-        raise FrameError(f"frame of {length} bytes announced; the limit is {MAX_FRAME}")
+    if length > limit:
+        raise FrameError(f"frame of {length} bytes announced; the limit is {limit}")
     return length
 
 
-def decode(body: bytes):
+def decode(body: bytes, limits: Limits = FROM_HOST):
     """One object from a frame body; only maps with str keys, lists, str, int, float, bool, None."""
     try:
-        obj = msgpack.unpackb(body, raw=False, strict_map_key=True, use_list=True, **_LIMITS)
+        obj = msgpack.unpackb(body, raw=False, strict_map_key=True, use_list=True, **limits.unpack_options())
     except msgpack.ExtraData:
         raise FrameError("trailing bytes after the message") from None
     except (ValueError, TypeError, msgpack.UnpackException, RecursionError) as e:

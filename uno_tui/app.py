@@ -66,10 +66,11 @@ class UnoApp(App):
     def resume(self) -> None:
         """Carry on the saved solo game."""
         from .solo import resume_solo
+        from .autosave import SaveError
         try:
             channel = resume_solo(self.pacing)
-        except (OSError, ValueError, KeyError, TypeError) as e:
-            self.notify(f"The saved game could not be read ({e}).", severity="error")
+        except SaveError as e:
+            self.notify(str(e), severity="error")
             return
         self._game(channel)
 
@@ -101,8 +102,13 @@ class UnoApp(App):
         from .hosting import HostSession
         port = DEFAULT_PORT if port is None else port
         if resume:
-            session = HostSession.resume(pacing=self.pacing, rate=options.get("rate", 30),
-                                         burst=options.get("burst", 30))
+            from .autosave import SaveError
+            try:
+                session = HostSession.resume(pacing=self.pacing, password=options.get("password"),
+                                             **{k: options[k] for k in ("rate", "burst", "per_address") if k in options})
+            except SaveError as e:
+                self.back_to_start(str(e))
+                return
             if session.local is None:
                 self.back_to_start("That game was hosted without a screen: carry it on with "
                                    "uno-tui host --resume --headless.")
@@ -122,6 +128,8 @@ class UnoApp(App):
                 self.back_to_start(cannot_host(port, e))
                 return
             self.hosting, self.channel = session, session.local
+            for note in session.notes():
+                self.notify(note, timeout=10)
             addresses = [f"{address}:{port_open}" for address in local_addresses()]
             where = Text("Friends join with:  ", style="bold")
             where.append(f"uno-tui join {addresses[0]}\n")

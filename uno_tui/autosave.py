@@ -8,6 +8,8 @@ of bot moves costs one save) and off the event loop (SaveFile's thread).
 """
 import asyncio
 import secrets
+import time
+from pathlib import Path
 
 import msgpack
 
@@ -79,16 +81,56 @@ class Autosave:
             file.path.unlink(missing_ok=True)
 
 
-def load(kind: str) -> dict:
-    """The saved game with its log (an empty log if the log is missing, unreadable or another
-    game's). Raises OSError or ValueError if there is no readable saved game."""
-    state = msgpack.unpackb(game_path(kind).read_bytes(), strict_map_key=False)
-    if not isinstance(state, dict) or "table" not in state:
-        raise ValueError(f"{game_path(kind)} is not a saved game")
+class SaveError(ValueError):
+    """A saved game that cannot be carried on; the message is one sentence naming the file."""
+
+
+def restore(kind: str, build):
+    """``build(state)`` from the saved game with its log (an empty log if the log is missing,
+    unreadable or another game's). ``build`` checks what it takes (raising ValueError, or
+    stumbling on a missing key or wrong type); whatever is wrong, this raises SaveError, and
+    the file stays where it is."""
+    path = game_path(kind)
     try:
-        log = msgpack.unpackb(log_path(kind).read_bytes())
-    except (OSError, ValueError):
-        log = {}
-    if isinstance(log, dict) and log.get("game") == state.get("game"):
-        state["table"] = {**state["table"], "log": log.get("log", []), "log_names": log.get("log_names", [])}
-    return state
+        try:
+            state = msgpack.unpackb(path.read_bytes(), strict_map_key=False)
+        except (ValueError, msgpack.UnpackException):
+            state = None
+        if not isinstance(state, dict) or not isinstance(state.get("table"), dict):
+            raise ValueError("it is damaged or not a saved game")
+        log = _saved_log(kind)
+        if log.get("game") == state.get("game"):
+            state["table"] = {**state["table"], "log": log.get("log", []), "log_names": log.get("log_names", [])}
+        return build(state)
+    except FileNotFoundError:
+        raise SaveError(f"There is no saved game to carry on ({path} does not exist).") from None
+    except OSError as e:
+        raise SaveError(f"The saved game {path} cannot be read: {e.strerror}.") from None
+    except (ValueError, KeyError, TypeError, IndexError, AttributeError) as e:
+        why = str(e) if isinstance(e, ValueError) and str(e) else f"it is damaged ({type(e).__name__})"
+        raise SaveError(f"The saved game {path} cannot be carried on: {why}. It is left as it is.") from None
+
+
+def _saved_log(kind: str) -> dict:
+    try:
+        log = msgpack.unpackb(log_path(kind).read_bytes(), strict_map_key=False)
+    except (OSError, ValueError, msgpack.UnpackException):
+        return {}
+    if not isinstance(log, dict) or not all(isinstance(log.get(k, []), list) for k in ("log", "log_names")):
+        return {}
+    return log
+
+
+def set_aside(kind: str) -> Path | None:
+    """A new game is about to be saved where an unfinished one is: keep that one (with its log)
+    under a name with the time, so starting afresh never throws a game away. Returns its new path."""
+    path = game_path(kind)
+    if not path.exists():
+        return None
+    stamp = time.strftime("%Y-%m-%d-%H%M%S")
+    kept = path.with_name(f"{kind}-game-{stamp}.msgpack")
+    for old, new in ((path, kept), (log_path(kind), path.with_name(f"{kind}-game-{stamp}-log.msgpack"))):
+        if old.exists():
+            old.chmod(0o600)                  # one an older version saved may be readable by others
+            old.replace(new)
+    return kept

@@ -42,7 +42,7 @@ class ClientModel:
             return "gap"
         self.last_seq = seq or self.last_seq
         if kind == "update":
-            self.view = view = merge_view(self.view, msg["view"])
+            self.view = merge_view(self.view, msg["view"])
             for event in msg.get("events", []):
                 if event["type"] == "hand_over":
                     self.last_hands = event["hands"]

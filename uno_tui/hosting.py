@@ -9,21 +9,27 @@ owns the session: closing it says goodbye to everyone and frees the port.
 import asyncio
 import logging
 import socket
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, field
+from pathlib import Path
 
-from net import Connection, new_token, tokens_equal
-from net.server import Server
+from net import Connection, RateLimit, new_token, tokens_equal
+from net.connection import TRY_AGAIN
+from net.server import PER_ADDRESS, Server
 
 from . import autosave
 from .address import DEFAULT_PORT
 from .host_channel import HOST_ENDED, HostChannel, LocalPeer
+from .hosted_saving import HostedSaving
 from .settings import GameSettings
 from .solo import BOT_NAMES
 from .table import PROTOCOL_VERSION, Pacing, Seat, Table
-from .table.protocol import MAX_NAME, ProtocolError, clean_text, parse_lobby_command
+from .table.protocol import ProtocolError, clean_text, command_id, parse_lobby_command
+from .table.spec import MAX_NAME
 
 logger = logging.getLogger(__name__)
 UNKNOWN_TOKEN = "unknown seat token: this game does not know it"
+MAX_SPECTATORS = 20
+TOO_OFTEN = f"this seat reconnected too often: {TRY_AGAIN}"
 
 
 @dataclass
@@ -33,12 +39,14 @@ class LobbySeat:
     level: str = "normal"
     token: str | None = None
     conn: Connection | LocalPeer | None = None
+    returns: RateLimit = field(default_factory=lambda: RateLimit(1.0, 5))    # reconnections with the token
 
 
-class HostSession:
+class HostSession(HostedSaving):
     def __init__(self, settings: GameSettings, *, host_name: str = "Host", players: int | None = None,
                  headless: bool = False, password: str | None = None, seed=None, pacing: Pacing | None = None,
-                 on_change=None, rate: float = 30.0, burst: int = 30, dealer: int | None = None):
+                 on_change=None, rate: float = 30.0, burst: int = 30, per_address: int = PER_ADDRESS,
+                 dealer: int | None = None):
         """``seed`` and ``dealer`` fix the game (tests and benchmarks), as for a solo Table."""
         self.settings, self.password, self.seed, self.pacing, self.dealer = settings, password, seed, pacing, dealer
         self.host_name = clean_text(host_name, MAX_NAME) or "Host"
@@ -51,9 +59,12 @@ class HostSession:
         self.spectators: dict = {}                # connection -> the name it gave
         self.listeners: dict = {}                 # connection -> its table listener, once started
         self.on_change = on_change or (lambda: None)
-        self.server = Server(self._admit, self._message, self._gone, rate=rate, burst=burst)
+        self.server = Server(self._admit, self._message, self._gone, rate=rate, burst=burst,
+                             per_address=per_address)
         self.port: int | None = None
         self.closed = False
+        self.password_note: str | None = None     # a resumed game: which password it takes now
+        self.set_aside: Path | None = None        # where the unfinished game this one replaces was kept
         self.autosave = autosave.Autosave("hosted", self._state, lambda: self.table.log_state())
 
     # ------------------------------------------------------------------ server
@@ -66,9 +77,22 @@ class HostSession:
                     self.table.mark_away(i)
             if self.local is not None:
                 self.listeners[self.local.peer] = self.table.connect(0, self.local.peer.send)
+            self.table.resume()
         else:
             self._lobby_changed()
         return self.port
+
+    def notes(self) -> list[str]:
+        """What the host should be told once it is listening: which password a resumed game takes,
+        or that starting this game will set an unfinished one aside (and where it went, once it has)."""
+        if self.password_note is not None:
+            return [f"The saved game is back: joining it takes {self.password_note}."]
+        if self.set_aside is not None:
+            return [f"The unfinished game hosted before was kept as {self.set_aside}."]
+        if autosave.game_path("hosted").exists():
+            return ["An unfinished hosted game is saved (uno-tui host --resume carries it on): "
+                    "starting this one keeps it under another name."]
+        return []
 
     def connections(self) -> list:
         """Everyone who gets messages: seated players (the host's own screen too) and spectators."""
@@ -98,9 +122,9 @@ class HostSession:
         if not isinstance(hello, dict) or hello.get("type") != "hello":
             return self._reject(conn, "the first message must be a hello")
         version = hello.get("version")
-        if version != PROTOCOL_VERSION:
+        if type(version) is not int or version != PROTOCOL_VERSION:
             return self._reject(conn, f"this host speaks protocol version {PROTOCOL_VERSION}, you speak "
-                                      f"{str(version)[:10]}: use the same uno-tui version as the host")
+                                      f"{repr(version)[:12]}: use the same uno-tui version as the host")
         name = hello.get("name")
         if not isinstance(name, str) or not clean_text(name, MAX_NAME):
             return self._reject(conn, "a player needs a name")
@@ -110,6 +134,8 @@ class HostSession:
         token = hello.get("token")
         for i, seat in enumerate(self.seats):       # a token takes its seat back, in the lobby too
             if seat.token is not None and tokens_equal(token, seat.token):
+                if not seat.returns.allow():            # each return is told to everyone: not 100 a second
+                    return self._reject(conn, TOO_OFTEN)
                 if seat.conn is not None:
                     seat.conn.close("the player connected again elsewhere")
                 seat.conn = conn
@@ -122,6 +148,8 @@ class HostSession:
                     seat.name, seat.kind, seat.token, seat.conn = self._unique(name), "human", new_token(), conn
                     return self._welcome(conn, i)
             return self._reject(conn, "the table is full")
+        if len(self.spectators) >= MAX_SPECTATORS:
+            return self._reject(conn, f"this table has room for {MAX_SPECTATORS} spectators, and has them")
         self.spectators[conn] = name
         return self._welcome(conn, None)
 
@@ -139,7 +167,10 @@ class HostSession:
         conn.send({"type": "welcome", "version": PROTOCOL_VERSION, "seat": seat, "token": token,
                    "host": self.host_name})
         if self.table is None:
-            self._lobby_changed()
+            if seat is None:                     # a spectator changes nothing the others see
+                conn.send({**self.lobby_view(), "you": None})
+            else:
+                self._lobby_changed()
         else:
             self.listeners[conn] = self._connect(conn, seat)
         return seat
@@ -173,7 +204,7 @@ class HostSession:
             elif kind == "start":
                 self.start()
         except ProtocolError as e:
-            conn.send({"type": "error", "id": msg.get("id") if isinstance(msg, dict) else None, "reason": e.reason})
+            conn.send({"type": "error", "id": command_id(msg), "reason": e.reason})
 
     def _gone(self, conn: Connection) -> None:
         listener = self.listeners.pop(conn, None)
@@ -214,28 +245,6 @@ class HostSession:
     def joined(self) -> int:
         return sum(1 for s in self.seats if s.kind == "human" and s.conn is not None)
 
-    # ------------------------------------------------------------------ saving
-    def _state(self) -> dict:
-        """What `uno-tui host --resume` needs: the match, seats and tokens."""
-        return {"settings": asdict(self.settings), "host_name": self.host_name, "password": self.password,
-                "port": self.port,
-                "seats": [{"name": s.name, "kind": s.kind, "level": s.level, "token": s.token} for s in self.seats],
-                "table": self.table.to_state()}
-
-    @classmethod
-    def resume(cls, *, pacing: Pacing | None = None, **options) -> "HostSession":
-        """The saved game, started again: seats keep their tokens, so players reconnect to their hands."""
-        state = autosave.load("hosted")
-        session = cls(GameSettings(**state["settings"]), host_name=state["host_name"],
-                      players=len(state["seats"]), headless=state["seats"][0]["kind"] != "host",
-                      password=state["password"], pacing=pacing, **options)
-        session.autosave.game_id = state["game"]
-        for seat, saved in zip(session.seats, state["seats"]):
-            seat.name, seat.kind, seat.level, seat.token = saved["name"], saved["kind"], saved["level"], saved["token"]
-        session.table = Table.from_state(state["table"], pacing)
-        session.table.on_change = session.autosave.changed
-        return session
-
     def start(self, deck: list[str] | None = None, hand_size: int = 7) -> None:
         """Start the game: empty seats get bots, and players who left the lobby are away.
         ``deck`` rigs the first hand (see Table.start)."""
@@ -249,6 +258,9 @@ class HostSession:
             else:
                 s.kind, s.name = "bot", s.name or next(bot_names)
                 seats.append(Seat(s.name, "bot", s.level))
+        self.set_aside = autosave.set_aside("hosted")     # this game is saved from now: keep the last one
+        if self.set_aside is not None:
+            logger.warning("the unfinished game hosted before was kept as %s", self.set_aside)
         self.table = Table(self.settings.rules(), seats, seed=self.seed, pacing=self.pacing, dealer=self.dealer)
         self.table.on_change = self.autosave.changed
         self.table.start(deck, hand_size)
@@ -260,10 +272,6 @@ class HostSession:
         for conn in self.spectators:
             self.listeners[conn] = self._connect(conn, None)
         self.on_change()
-
-
-def saved_game_path():
-    return autosave.game_path("hosted")
 
 
 def local_addresses() -> list[str]:

@@ -14,11 +14,29 @@ from pathlib import Path
 logger = logging.getLogger(__name__)
 
 
+def private_dir(path: Path) -> Path:
+    """``path`` as a directory only its owner can enter (saved games hold seat tokens, the
+    password and the deck's order)."""
+    path.mkdir(mode=0o700, parents=True, exist_ok=True)
+    if path.stat().st_mode & 0o077:
+        path.chmod(0o700)
+    return path
+
+
 def atomic_write(path: Path, data: bytes) -> None:
-    """Replace ``path`` with ``data`` whole: readers see the old file or the new one, never a part."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    """Replace ``path`` with ``data`` whole: readers see the old file or the new one, never a part,
+    and after a crash (even of the machine) the one on disk is whole. Only its owner may read it."""
+    private_dir(path.parent)
     tmp = path.with_name(path.name + ".tmp")
-    tmp.write_bytes(data)
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
+        os.fchmod(fd, 0o600)                    # a .tmp left by an older version may have other bits
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+        os.fsync(fd)
+    finally:
+        os.close(fd)
     os.replace(tmp, path)
 
 

@@ -53,7 +53,10 @@ def has_saved_game() -> bool:
 
 
 def resume_solo(pacing: Pacing | None = None) -> SoloChannel:
-    """The saved solo game, carried on where it was. Raises OSError or ValueError if it cannot be read."""
-    state = autosave.load("solo")
-    table = Table.from_state(state["table"], pacing)
-    return SoloChannel(table, _saver(table, state["settings"], state["game"]))
+    """The saved solo game, carried on where it was. Raises autosave.SaveError if it cannot be."""
+    def build(state: dict) -> SoloChannel:
+        table = Table.from_state(state["table"], pacing)
+        channel = SoloChannel(table, _saver(table, state["settings"], state["game"]))
+        table.resume()
+        return channel
+    return autosave.restore("solo", build)

@@ -2,6 +2,9 @@
 127.0.0.1, and joined players with a bot's brain."""
 import asyncio
 import socket
+import struct
+
+import msgpack
 
 from uno_tui.botclient import BotClient
 from uno_tui.bots import make_bot
@@ -57,3 +60,21 @@ async def eventually(cond, within: float = 10.0) -> bool:
             return True
         await asyncio.sleep(0.02)
     return bool(cond())
+
+
+def frame(obj) -> bytes:
+    """A whole frame, as a peer would send it, of a message or of raw body bytes."""
+    body = obj if isinstance(obj, bytes) else msgpack.packb(obj)
+    return struct.pack(">I", len(body)) + body
+
+
+async def first_answer(port: int, hello):
+    """Send a hello (a message or a whole frame); the host's first answer (None if it hung up
+    without one) and the connection's writer, still open."""
+    reader, writer = await asyncio.open_connection(LOOPBACK, port)
+    writer.write(hello if isinstance(hello, bytes) else frame(hello))
+    try:
+        header = await asyncio.wait_for(reader.readexactly(4), TIMEOUT)
+        return msgpack.unpackb(await reader.readexactly(struct.unpack(">I", header)[0])), writer
+    except (asyncio.IncompleteReadError, ConnectionError):
+        return None, writer

@@ -3,6 +3,7 @@ import random
 from array import array
 from base64 import b64decode, b64encode
 
+from .cards import N_CARDS, build_deck
 from .game import Game, plain_turns
 from .match import Match
 from .rules import Rules
@@ -63,3 +64,61 @@ def restore_match(rules: Rules, state: dict) -> Match:
     match.game = restore_game(rules, state["game"]) if state["game"] is not None else None
     match._scored = match.game if state["scored"] else None
     return match
+
+
+PHASES = ("turn", "drawn", "color", "discard", "respond", "over")
+
+
+def check_match_state(rules: Rules, state) -> None:
+    """Raise ValueError, with a sentence, unless ``state`` is a match as match_state writes it:
+    every field there, every card one that exists, none lost or made up, seats in range. An
+    edited or damaged save is refused here, not by the first player to reconnect to it."""
+    def need(ok, why: str) -> None:
+        if not ok:
+            raise ValueError(why)
+
+    need(isinstance(state, dict) and all(f in state for f in (*_MATCH_FIELDS, "rng", "game", "scored")),
+         "the match is incomplete")
+    n = state["n"]
+    need(type(n) is int and 2 <= n <= 10, "the number of players is not 2 to 10")
+    need(_ints(state["scores"], n) and _ints(state["hands_won"], n), "the scores do not match the players")
+    game = state["game"]
+    if game is None:
+        return
+    need(isinstance(game, dict) and all(f in game for f in (*_GAME_FIELDS, "rng")), "the hand is incomplete")
+    need(game["n"] == n and isinstance(game["hands"], list) and len(game["hands"]) == n,
+         "the hand's players do not match the match's")
+    piles = [game["draw_pile"], game["discard"], *game["hands"]]
+    need(all(isinstance(p, list) and all(type(c) is int for c in p) for p in piles), "a pile is not a list of cards")
+    cards = [c for pile in piles for c in pile]
+    need(all(0 <= c < N_CARDS for c in cards), "a card that does not exist is in play")
+    need(len(cards) == game["total_cards"], f"{len(cards)} cards are in play, of {game['total_cards']}")
+    deck = build_deck(rules.deck)
+    need(len(cards) != len(deck) or sorted(cards) == sorted(deck), "the cards in play are not the edition's deck")
+    need(all(type(game[f]) is int and 0 <= game[f] < n for f in ("turn", "dealer"))
+         and type(game["decider"]) is int and -1 <= game["decider"] < n and (game["decider"] >= 0 or game["over"]),
+         "the player to move is not at the table")
+    need(game["direction"] in (1, -1) and type(game["color"]) is int and -1 <= game["color"] < 4,
+         "the direction or colour is not one the game has")
+    need(_ints(game["uno_said"], n, bool), "the UNO calls do not match the players")
+    need(game["phase"] in PHASES, "the hand is in a phase the game does not have")
+    need(all(type(game[f]) is int and -1 <= game[f] < n for f in ("window", "winner")),
+         "a seat named in the hand is not at the table")
+    need(all(type(game[f]) is int and -1 <= game[f] < N_CARDS for f in ("drawn", "first_wild")),
+         "a card named in the hand does not exist")
+    need(all(type(game[f]) is int and game[f] >= 0 for f in ("pending_draw", "passes")), "a count is not a count")
+    need(all(type(game[f]) is bool for f in ("wd4_guilty", "uno_intent", "over", "blocked", "can_shield")),
+         "a yes-or-no of the hand is neither")
+    attack = game["attack"]
+    need(attack is None or (isinstance(attack, (list, tuple)) and len(attack) == 3 and all(type(a) is int for a in attack)
+                            and 0 <= attack[0] < N_CARDS and 0 <= attack[1] < n and 0 <= attack[2] < n),
+         "the card waiting for its target is not one the game could have")
+    need(isinstance(game["shown"], list) and all(
+        isinstance(x, list) and len(x) == 3 and type(x[0]) is int and 0 <= x[0] < n and isinstance(x[1], list)
+        for x in game["shown"]), "the hands shown are not well formed")
+    need(isinstance(state["history"], list) and all(isinstance(h, dict) for h in state["history"]),
+         "the match's past hands are not well formed")
+
+
+def _ints(values, n: int, kind=int) -> bool:
+    return isinstance(values, list) and len(values) == n and all(type(v) is kind for v in values)

@@ -117,7 +117,20 @@ class FanOut:
         seat = listener.seat
         view = self._view(seat)
         listener.table_sent = view["table"]      # updates carry only what changes from here
+        return {"type": "snapshot", "version": self.version, "view": view, "log": self._log_lines(seat),
+                "chat": list(self.chat)}
+
+    def _log_lines(self, seat: int | None) -> list[dict]:
+        """The log in ``seat``'s words. A spectator's is kept until the log changes: spectators
+        come and go many at a time, and all read the same words."""
+        key = (len(self.log), id(self.log[-1]) if self.log else None)
+        cached = self._spectator_log
+        if seat is None and cached is not None and cached[0] == key:
+            return cached[1]
         log = []
         for event, names in self.log:
             log += self._lines([event], seat, names)
-        return {"type": "snapshot", "view": view, "log": log[-LOG_KEEP:], "chat": list(self.chat)}
+        log = log[-LOG_KEEP:]
+        if seat is None:
+            self._spectator_log = (key, log)
+        return log

@@ -1,7 +1,8 @@
 """How bots play at a table: when each thinks, how fast it reacts, where long thoughts run.
 
-Part of Table (session.py): every change reschedules what each bot means to do;
-a move a bot decided on is played only if the table is still where the bot saw it.
+Part of Table (session.py): every move replans what each bot means to do (a seat's
+coming or going, only that seat's); a move a bot decided on is played only if the
+game has not moved since the bot saw it.
 """
 import asyncio
 import concurrent.futures
@@ -34,35 +35,42 @@ class Pacing:
 
 
 class BotPacing:
-    """Table's bot scheduling (uses the table's seats, game, version, pacing and timers)."""
+    """Table's bot scheduling (uses the table's seats, game, pacing and timers, and ``moves``:
+    how many changes the game has had, so a bot's plan made at one is dropped at the next)."""
 
-    def _schedule(self) -> None:
-        """Cancel what bots meant to do, and let each think again from the new state."""
-        for timer in self._timers:
-            timer.cancel()
-        self._timers.clear()
+    def _schedule(self, seat: int | None = None) -> None:
+        """Cancel what bots meant to do, and let each think again from the new state. With
+        ``seat``, only that seat's plans (and the table's own) are redone: someone coming or
+        going must not put off what the other seats' bots were about to do."""
+        redo = range(len(self.seats)) if seat is None else (seat,)
+        for key in (*redo, None):
+            for timer in self._timers.pop(key, ()):
+                timer.cancel()
         loop = asyncio.get_running_loop()
-        version, game = self.version, self.game
+        moves, game = self.moves, self.game
         if game.over:
             if not any(s.kind == "human" and s.listener is not None for s in self.seats):
-                self._timers.append(loop.call_later(self.pacing.hand_pause, self._auto_next, version))
+                self._plan(None, loop.call_later(self.pacing.hand_pause, self._auto_next, moves))
             return
         decider = game.decider
-        order = [i for i in range(len(self.seats)) if i != decider] + [decider]
-        for i in order:
+        for i in sorted(redo, key=lambda i: i == decider):      # the player to move last
             s = self.seats[i]
             if s.bot is None:
                 if i == decider and s.kind == "human" and self.pacing.turn_timeout is not None:
-                    self._timers.append(loop.call_later(self.pacing.turn_timeout, self._timeout, i, version))
+                    self._plan(i, loop.call_later(self.pacing.turn_timeout, self._timeout, i, moves))
                 continue
             if i == decider:
                 # the player to move thinks when its pause is over, so the move just made shows first
-                self._timers.append(loop.call_later(self.pacing.bot_delay, self._bot_turn, i, version))
+                self._plan(i, loop.call_later(self.pacing.bot_delay, self._bot_turn, i, moves))
                 continue
             action = self._decide(s.bot, i)
             if action is not None:
                 delay = self._catch_delay(s.bot) if action["kind"] == "catch" else 0
-                self._timers.append(loop.call_later(delay, self._bot_act, i, action, version))
+                self._plan(i, loop.call_later(delay, self._bot_act, i, action, moves))
+
+    def _plan(self, seat: int | None, timer: asyncio.TimerHandle) -> None:
+        """Keep a timer under the seat it acts for (None: the table's own)."""
+        self._timers.setdefault(seat, []).append(timer)
 
     def _catch_delay(self, bot: Bot) -> float:
         return self.pacing.catch_delay.get(bot.level, 1.0)
@@ -79,22 +87,22 @@ class BotPacing:
         legal = self.game.legal_actions(seat) if seat == self.game.decider else []
         return legal[-1].to_dict() if legal else None
 
-    def _bot_turn(self, seat: int, version: int) -> None:
+    def _bot_turn(self, seat: int, moves: int) -> None:
         """The bot to move decides and plays (a catch it spots still waits out its reaction time).
         A decision that takes long (a search) is made on a thread of its own, so no key, frame or
         ping waits for it; what the bot is shown meanwhile is kept for it until it is done."""
         bot = self.seats[seat].bot
-        if version != self.version or bot is None or seat in self._thinking:
+        if moves != self.moves or bot is None or seat in self._thinking:
             return                       # (a bot still thinking is asked again when it is done)
         view = self._view(seat)
         if bot.thinks_long(view):
             self._thinking[seat] = []
             future = asyncio.get_running_loop().run_in_executor(THINKER, bot.decide, view)
-            future.add_done_callback(lambda done: self._thought(seat, bot, version, done))
+            future.add_done_callback(lambda done: self._thought(seat, bot, moves, done))
             return
-        self._decided(seat, bot, version, self._decide(bot, seat, view))
+        self._decided(seat, bot, moves, self._decide(bot, seat, view))
 
-    def _thought(self, seat: int, bot: Bot, version: int, done: asyncio.Future) -> None:
+    def _thought(self, seat: int, bot: Bot, moves: int, done: asyncio.Future) -> None:
         """A long decision is back on the loop: the bot takes in what it missed, and the move is
         played if the table is still where the bot saw it."""
         missed = self._thinking.pop(seat, ())
@@ -102,31 +110,31 @@ class BotPacing:
             return
         if self.seats[seat].bot is not bot:      # replaced while it thought: its successor decides
             if self.seats[seat].bot is not None and self.game.decider == seat and not self.game.over:
-                self._bot_turn(seat, self.version)
+                self._bot_turn(seat, self.moves)
             return
         for view, events in missed:
             bot.observe(view, events)
-        if version != self.version:      # the table moved on meanwhile: think again from here
+        if moves != self.moves:      # the table moved on meanwhile: think again from here
             if self.game.decider == seat and not self.game.over:
-                self._bot_turn(seat, self.version)
+                self._bot_turn(seat, self.moves)
             return
         try:
             action = done.result()
         except Exception:                # noqa: BLE001 - a bot's bug must never stall the table
             action = self._fallback(seat)
-        self._decided(seat, bot, version, action)
+        self._decided(seat, bot, moves, action)
 
-    def _decided(self, seat: int, bot: Bot, version: int, action: dict | None) -> None:
+    def _decided(self, seat: int, bot: Bot, moves: int, action: dict | None) -> None:
         if action is None:
             return
         wait = self._catch_delay(bot) - self.pacing.bot_delay if action["kind"] == "catch" else 0
         if wait > 0:
-            self._timers.append(asyncio.get_running_loop().call_later(wait, self._bot_act, seat, action, version))
+            self._plan(seat, asyncio.get_running_loop().call_later(wait, self._bot_act, seat, action, moves))
         else:
             self._act_for(seat, action)
 
-    def _bot_act(self, seat: int, action: dict, version: int) -> None:
-        if version != self.version or self.seats[seat].bot is None:
+    def _bot_act(self, seat: int, action: dict, moves: int) -> None:
+        if moves != self.moves or self.seats[seat].bot is None:
             return                       # the table moved on: the bot thinks again from there
         self._act_for(seat, action)
 
@@ -139,8 +147,8 @@ class BotPacing:
             if legal and seat == self.game.decider:
                 self._act(seat, legal[-1])
 
-    def _timeout(self, seat: int, version: int) -> None:
-        if version != self.version:
+    def _timeout(self, seat: int, moves: int) -> None:
+        if moves != self.moves:
             return
         stand_in = make_bot(self.seats[seat].level, self.rng.getrandbits(32))
         action = self._decide(stand_in, seat)
@@ -148,7 +156,7 @@ class BotPacing:
             self._table_line(f"Time is up: a bot moves for {self.seats[seat].name}.", broadcast=False)
             self._act_for(seat, action)
 
-    def _auto_next(self, version: int) -> None:
-        if version == self.version:
+    def _auto_next(self, moves: int) -> None:
+        if moves == self.moves:
             self.ready = set(range(len(self.seats)))
             self._maybe_next_hand()

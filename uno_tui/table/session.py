@@ -10,33 +10,22 @@ order they arrive.
 import asyncio
 import collections
 import random
-from dataclasses import dataclass, field
 
-from ..bots import Bot, make_bot
+from ..bots import make_bot
 from ..engine import Action, IllegalAction, Match, Rules
-from ..engine.state import match_state, restore_match, restore_rng, rng_state
-from .fanout import LOG_KEEP, RECENT_IDS, FanOut, Listener
+from .fanout import LOG_KEEP, FanOut, Listener
 from .pacing import BotPacing, Pacing
-from .protocol import MAX_CHAT, MAX_NAME, ProtocolError, clean_text, parse_command
+from .protocol import ProtocolError, clean_text, command_id, parse_command
+from .saving import TableSaving
+from .seat import Seat
+from .spec import MAX_CHAT, MAX_NAME
 
 CHAT_KEEP = 100
 
 
-@dataclass
-class Seat:
-    name: str
-    kind: str = "bot"                # "human" or "bot"
-    level: str = "normal"            # the bot's level (and a stand-in's, for a human seat)
-    bot: Bot | None = None           # plays the seat: a bot seat's own, or a stand-in for an away human
-    listener: Listener | None = None
-    away: bool = False
-    #: ids of the seat's recent commands, kept across reconnects so a resent command applies once
-    recent: collections.deque = field(default_factory=lambda: collections.deque(maxlen=RECENT_IDS))
-
-
-class Table(BotPacing, FanOut):
-    """The match, its seats and its commands; bots' pacing (pacing.py) and what each listener
-    is sent (fanout.py) are parts of it kept apart."""
+class Table(BotPacing, FanOut, TableSaving):
+    """The match, its seats and its commands; bots' pacing (pacing.py), what each listener
+    is sent (fanout.py) and saving (saving.py) are parts of it kept apart."""
 
     def __init__(self, rules: Rules, seats: list[Seat], *, seed=None, pacing: Pacing | None = None,
                  dealer: int | None = None):
@@ -55,9 +44,11 @@ class Table(BotPacing, FanOut):
         self.version = 0
         self.log: collections.deque = collections.deque(maxlen=LOG_KEEP)   # (event, names)
         self.chat: collections.deque = collections.deque(maxlen=CHAT_KEEP)
+        self._spectator_log: tuple | None = None     # (the log's length and last entry, its lines)
         self.result: dict | None = None
         self.ready: set[int] = set()
-        self._timers: list[asyncio.TimerHandle] = []
+        self.moves = 0                           # changes to the game (bots' plans are for one of them)
+        self._timers: dict[int | None, list[asyncio.TimerHandle]] = {}   # seat (None: the table) -> its plans
         self._away_timers: dict[int, asyncio.TimerHandle] = {}     # seat -> a bot takes it over when due
         self._ready_timer: asyncio.TimerHandle | None = None       # the next hand starts when due
         self._thinking: dict[int, list] = {}     # seat -> what its bot was shown while thinking on THINKER
@@ -108,8 +99,9 @@ class Table(BotPacing, FanOut):
         self.listeners.append(listener)
         if self.match:
             listener.send(self._snapshot(listener))
-            self._broadcast([])
-            self._schedule()
+            if seat is not None:             # a spectator changes nothing the others see or do
+                self._broadcast([])
+                self._schedule(seat)
         return listener
 
     def disconnect(self, listener: Listener) -> None:
@@ -132,7 +124,7 @@ class Table(BotPacing, FanOut):
             self._away_timers[seat] = asyncio.get_running_loop().call_later(self.pacing.grace, self.take_over, seat)
         if self.match:
             self._broadcast([])
-            self._schedule()
+            self._schedule(seat)
             if self.game.over and self.ready and any(s.listener for s in self.seats):
                 self._maybe_next_hand()          # the others may be waiting only for this player
 
@@ -145,7 +137,7 @@ class Table(BotPacing, FanOut):
             self._table_line(f"A bot plays for {s.name}.")
             if self.match:
                 self._broadcast([])
-                self._schedule()
+                self._schedule(seat)
 
     def hand_back(self, seat: int) -> None:
         s = self.seats[seat]
@@ -154,39 +146,12 @@ class Table(BotPacing, FanOut):
             self._table_line(f"{s.name} plays again.")
             if self.match:
                 self._broadcast([])
-                self._schedule()
-
-    # ------------------------------------------------------------------ saving
-    def to_state(self) -> dict:
-        """Everything needed to carry on after a crash, as plain data (see from_state), but the
-        log: only words for the players, and most of the bytes, it is saved apart (log_state)."""
-        return {"rules": self.rules.to_dict(), "dealer": self.dealer, "version": self.version,
-                "seats": [{"name": s.name, "kind": s.kind, "level": s.level} for s in self.seats],
-                "rng": rng_state(self.rng), "match": match_state(self.match), "result": self.result,
-                "ready": sorted(self.ready), "chat": list(self.chat)}
-
-    def log_state(self) -> dict:
-        """The log as plain data, each list of names stored once (from_state takes it along)."""
-        tables: dict[tuple, int] = {}
-        log = [[e, tables.setdefault(tuple(n), len(tables))] for e, n in self.log]
-        return {"log": log, "log_names": [list(n) for n in tables]}
-
-    @classmethod
-    def from_state(cls, state: dict, pacing: Pacing | None = None) -> "Table":
-        """The table as saved, already started: players reconnect and get snapshots."""
-        rules = Rules(**{**state["rules"], "first_card_back": tuple(state["rules"]["first_card_back"])})
-        seats = [Seat(s["name"], s["kind"], s["level"]) for s in state["seats"]]
-        table = cls(rules, seats, pacing=pacing, dealer=state["dealer"])
-        restore_rng(state["rng"], table.rng)
-        table.match = restore_match(rules, state["match"])
-        table.version, table.result, table.ready = state["version"], state["result"], set(state["ready"])
-        table.chat.extend(state["chat"])
-        table.log.extend((e, state["log_names"][n]) for e, n in state.get("log", ()))
-        return table
+                self._schedule(seat)
 
     def close(self) -> None:
         self.closed = True
-        for timer in [*self._timers, *self._away_timers.values(), self._ready_timer]:
+        for timer in [*(t for plans in self._timers.values() for t in plans), *self._away_timers.values(),
+                      self._ready_timer]:
             if timer is not None:
                 timer.cancel()
         self._timers.clear()
@@ -198,7 +163,7 @@ class Table(BotPacing, FanOut):
         try:
             msg = parse_command(msg)
         except ProtocolError as e:
-            listener.send({"type": "error", "id": None, "reason": e.reason})
+            listener.send({"type": "error", "id": command_id(msg), "reason": e.reason})
             return
         cid = msg["id"]
         recent = listener.recent if listener.seat is None else self.seats[listener.seat].recent
@@ -252,6 +217,7 @@ class Table(BotPacing, FanOut):
     def _after(self, events: list[dict], ack=None) -> None:
         """State changed: log, score a finished hand, tell everyone, let bots think."""
         self.version += 1
+        self.moves += 1
         names = self.names
         for event in events:
             self.log.append((event, names))
