@@ -5,8 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.net_helpers import LOOPBACK, free_port
-from tests.terminal import console_script
+from tests.helpers.network import LOOPBACK, free_port
+from tests.helpers.terminal import console_script
 
 EXAMPLE = Path(__file__).parent.parent / "examples" / "bot_client.py"
 

@@ -17,7 +17,7 @@ from net import FrameError, decode
 from net.connection import Throttle
 from net.frames import FROM_PEER, PEER_FRAME
 from net.server import Server
-from tests.net_helpers import LOOPBACK, TIMEOUT, eventually, first_answer, frame, join
+from tests.helpers.network import LOOPBACK, TIMEOUT, eventually, first_answer, frame, join
 from uno_tui import hosting
 from uno_tui.engine import make_rules
 from uno_tui.hosting import HostSession

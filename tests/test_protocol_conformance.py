@@ -7,7 +7,7 @@ import collections
 
 import pytest
 
-from tests.net_helpers import LOOPBACK, TIMEOUT, join
+from tests.helpers.network import LOOPBACK, TIMEOUT, join
 from uno_tui.engine import PRESETS, make_rules
 from uno_tui.hosting import HostSession
 from uno_tui.settings import GameSettings
@@ -86,7 +86,8 @@ async def test_the_handshake_lobby_chat_errors_and_goodbye_match_the_declaration
     session.start()
     await player.send({"type": "chat", "id": 3, "text": "gl"})
     await player.send({"type": "action", "id": 4, "action": {"kind": "catch", "target": 1}})
-    await asyncio.sleep(0.5)
+    while not any(m.get("id") == 4 or m.get("ack") == 4 for m in seen):    # answered in order: all are
+        seen.append(await asyncio.wait_for(player.recv(), TIMEOUT))
     await session.close()
     for channel in (player, watcher):
         while True:

@@ -8,7 +8,7 @@ import stat
 import msgpack
 import pytest
 
-from tests.net_helpers import LOOPBACK, TIMEOUT, eventually, first_answer
+from tests.helpers.network import LOOPBACK, TIMEOUT, eventually, first_answer
 from uno_tui import autosave, cli, savefile
 from uno_tui.hosted_saving import saved_game_path
 from uno_tui.hosting import HostSession

@@ -5,7 +5,7 @@ host must not silently overwrite an unfinished game."""
 import re
 import subprocess
 
-from tests.terminal import console_script
+from tests.helpers.terminal import console_script
 
 
 def words(*parts: str) -> str:
