@@ -54,8 +54,8 @@ def waits_for_a_player(clients) -> bool:
 
 def saved_version() -> int | None:
     try:
-        return autosave.load("hosted")["table"]["version"]
-    except (OSError, ValueError):
+        return autosave.restore("hosted", lambda state: state["table"]["version"])
+    except autosave.SaveError:                   # not written yet
         return None
 
 
