@@ -53,9 +53,14 @@ async def test_the_colour_picker_names_the_colour_of_a_wild():
         assert await wait_for(pilot, lambda: logged(app, "You played Wild, naming green."))
 
 
+def wild_draw_four_at_you():
+    """The bot starts, and its only play is a Wild Draw Four, played at you (so it bluffs nothing)."""
+    return rigged_app([["R1", "G1"], ["W+4", "Y2"]], "B5", ["B1"] * 12, dealer=0)
+
+
 async def test_a_challenge_from_the_modal():
-    # the bot's only play is a Wild Draw Four, so it bluffs nothing: the challenge fails
-    app = rigged_app([["R1", "G1"], ["W+4", "Y2"]], "B5", ["B1"] * 12, dealer=0)
+    # no bluff: the challenge fails
+    app = wild_draw_four_at_you()
     async with app.run_test(size=(80, 24)) as pilot:
         assert await wait_for(pilot, lambda: isinstance(app.screen, RespondModal))
         assert app.screen.query_one("#challenge", Button)
@@ -121,8 +126,7 @@ async def test_catching_a_bot_that_forgot_uno(monkeypatch):
 
 
 async def test_accepting_a_card_played_at_you_from_the_modal():
-    # the bot's only play is a Wild Draw Four, played at you
-    app = rigged_app([["R1", "G1"], ["W+4", "Y2"]], "B5", ["B1"] * 12, dealer=0)
+    app = wild_draw_four_at_you()
     async with app.run_test(size=(80, 24)) as pilot:
         assert await wait_for(pilot, lambda: isinstance(app.screen, RespondModal))
         await pilot.press("a")
