@@ -74,8 +74,22 @@ def test_host_two_joins_a_kill_and_rejoin_a_whole_hand_then_the_host_leaves(newc
     for joiner in (ann, bob):
         joiner.wait_for("The host ended the game.")
         joiner.wait_for("Play now")
-    with socket.socket() as s:      # a new host could listen there (as asyncio does), while the app still runs
-        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        s.bind(("0.0.0.0", port))
-        s.listen()
+    assert port_frees(port), f"port {port} still taken after the host left"
     assert host.alive()
+
+
+def port_frees(port: int, within: float = 5.0) -> bool:
+    """Whether a new host could listen on the port (as asyncio does) within ``within`` seconds:
+    the app closes its server as it goes back to the start screen, a moment after the screen shows."""
+    deadline = time.monotonic() + within
+    while True:
+        with socket.socket() as s:
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            try:
+                s.bind(("0.0.0.0", port))
+                s.listen()
+                return True
+            except OSError:
+                if time.monotonic() > deadline:
+                    return False
+        time.sleep(0.05)
