@@ -11,7 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Label, Static
 
 from ..engine import card_info
-from ..widgets.cardart import COLOR_LETTER, color_style, token
+from ..widgets.cardart import COLOR_LETTER, token
 
 COLORS = ("red", "yellow", "green", "blue")
 
@@ -61,10 +61,7 @@ class ColorPicker(DecisionModal):
             yield Label(self.title_text, id="dialog-title")
             with Grid(id="colors"):
                 for color in COLORS:
-                    button = Button(f"{COLOR_LETTER[color]}  {color.title()}", id=f"color-{color}")
-                    button.styles.background = color_style(color).bgcolor.name
-                    button.styles.color = color_style(color).color.name
-                    yield button
+                    yield Button(f"{COLOR_LETTER[color]}  {color.title()}", id=f"color-{color}")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id.removeprefix("color-"))
