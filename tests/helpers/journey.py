@@ -10,6 +10,8 @@ PICKER = r"[Cc]hoose (a|its) colour"
 def act(terminal: Terminal) -> bool:
     """If this player has something to do, do it by keys as a person would. Returns whether it did."""
     text = terminal.text()
+    if "won the hand" in text:
+        return False                                 # a key now would answer the end-of-hand screen
     if terminal.shows(PICKER):
         terminal.press("r")
     elif "at you" in text and "Accept (a)" in text:
@@ -18,6 +20,8 @@ def act(terminal: Terminal) -> bool:
         terminal.press("p")
     elif "pass (n)" in text:
         terminal.press("n")
+    elif "Your turn: play a card" in text and not still_my_turn(terminal):
+        return False
     elif "Your turn: play a card" in text and not offers_a_card(terminal):
         terminal.press("d")
     elif "Your turn: play a card" in text:
@@ -32,6 +36,13 @@ def act(terminal: Terminal) -> bool:
     else:
         return False
     return True
+
+
+def still_my_turn(terminal: Terminal) -> bool:
+    """A second look at a turn just seen: a frame can lag behind the game (the last card played,
+    the hand over), and Enter on the end-of-hand screen would say "ready" instead of playing."""
+    time.sleep(0.05)
+    return terminal.shows(TURN) and not terminal.shows(PICKER) and not terminal.shows("won the hand")
 
 
 def offers_a_card(terminal: Terminal) -> bool:
