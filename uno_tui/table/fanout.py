@@ -87,17 +87,20 @@ class FanOut:
         names = self.names
         table = self._table_info()
         public = public_view(self.game)
+        seen: dict = {}                          # seat -> its view, events and log (spectators share one)
         for listener in to if to is not None else [*self.listeners, *self._active_bot_listeners()]:
             seat = listener.seat
-            view = own_view(self.game, public, seat)
+            parts = seen.get(seat)
+            if parts is None:
+                parts = seen[seat] = (own_view(self.game, public, seat), [redact(e, seat) for e in events],
+                                      self._lines(events, seat, names))
+            view = dict(parts[0])
             sent = listener.table_sent
             if sent != table:                    # what changed since this listener's last copy
                 view["table"] = table if sent is None else {k: v for k, v in table.items() if sent.get(k) != v}
                 listener.table_sent = table
-            listener.send({"type": "update", "version": self.version, "view": view,
-                           "events": [redact(e, seat) for e in events],
-                           "log": self._lines(events, seat, names),
-                           "ack": ack[1] if ack and ack[0] is listener else None})
+            listener.send({"type": "update", "version": self.version, "view": view, "events": parts[1],
+                           "log": parts[2], "ack": ack[1] if ack and ack[0] is listener else None})
 
     def _active_bot_listeners(self):
         return [self._bot_listeners[i] for i, s in enumerate(self.seats) if s.bot is not None]
