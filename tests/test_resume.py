@@ -13,7 +13,7 @@ from uno_tui.table import merge_view
 
 def host_process(port: int, *extra: str) -> subprocess.Popen:
     return subprocess.Popen([sys.executable, "-m", "uno_tui.cli", "host", "--headless", "--bind", LOOPBACK,
-                             "--port", str(port), "--seats", "3", "--players", "2", *extra],
+                             "--port", str(port), "--seats", "3", "--players", "2", "--bot-delay", "0", *extra],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=dict(os.environ))
 
 
