@@ -128,7 +128,7 @@ class UnoApp(App):
         async def serve() -> None:
             from rich.text import Text
 
-            from .hosting import local_addresses
+            from .address import local_addresses
             from .screens.lobby import LobbyScreen
             try:
                 port_open = await session.serve(bind, port)

@@ -121,7 +121,8 @@ def main(argv: list[str] | None = None) -> int:
 
 async def headless_host(settings, args, seats: int) -> int:
     """Host without a UI: log, start when enough players joined, play until interrupted."""
-    from .hosting import HostSession, local_addresses
+    from .address import local_addresses
+    from .hosting import HostSession
     from .table import Pacing
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
     log = logging.getLogger("uno-tui.host")

@@ -9,7 +9,8 @@ from . import autosave
 from .settings import GameSettings
 from .bots import LEVELS
 from .table import Pacing, Table
-from .table.spec import ANY_MAP, INT, MAX_ID_LEN, STR, Field, Shape, Type, list_of_shape, nullable, one_of
+from .table.shapes import Field, Shape, Type, list_of_shape, nullable, one_of
+from .table.spec import ANY_MAP, INT, MAX_ID_LEN, STR
 
 
 class HostedSaving:

@@ -7,8 +7,8 @@ table decides everything, so no peer can cheat or drift. The app that hosts
 owns the session: closing it says goodbye to everyone and frees the port.
 """
 import asyncio
+import collections
 import logging
-import socket
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -24,7 +24,8 @@ from .settings import GameSettings
 from .solo import BOT_NAMES
 from .table import PROTOCOL_VERSION, Pacing, Seat, Table
 from .table.protocol import ProtocolError, clean_text, command_id, parse_lobby_command
-from .table.spec import MAX_NAME
+from .table.fanout import RECENT_IDS
+from .table.spec import HELLO, MAX_NAME
 
 logger = logging.getLogger(__name__)
 UNKNOWN_TOKEN = "unknown seat token: this game does not know it"
@@ -57,6 +58,7 @@ class HostSession(HostedSaving):
         self.local = None if headless else HostChannel(self)
         self.table: Table | None = None
         self.spectators: dict = {}                # connection -> the name it gave
+        self._lobby_ids: dict = {}                # seat (a spectator: its connection) -> its recent command ids
         self.listeners: dict = {}                 # connection -> its table listener, once started
         self.on_change = on_change or (lambda: None)
         self.server = Server(self._admit, self._message, self._gone, rate=rate, burst=burst,
@@ -125,6 +127,9 @@ class HostSession(HostedSaving):
         if type(version) is not int or version != PROTOCOL_VERSION:
             return self._reject(conn, f"this host speaks protocol version {PROTOCOL_VERSION}, you speak "
                                       f"{repr(version)[:12]}: use the same uno-tui version as the host")
+        problems = HELLO.problems(hello)
+        if problems:
+            return self._reject(conn, problems[0])
         name = hello.get("name")
         if not isinstance(name, str) or not clean_text(name, MAX_NAME):
             return self._reject(conn, "a player needs a name")
@@ -190,6 +195,11 @@ class HostSession(HostedSaving):
         """Before the start: chat from anyone; the host's own screen also seats bots and starts."""
         try:
             msg = parse_lobby_command(msg)
+            recent = self._lobby_ids.setdefault(seat if seat is not None else conn,
+                                                collections.deque(maxlen=RECENT_IDS))
+            if msg["id"] in recent:              # a repeat applies once (as at the table)
+                return
+            recent.append(msg["id"])
             kind = msg["type"]
             if kind in ("start", "seat") and not (seat == 0 and self.seats[0].kind == "host"):
                 raise ProtocolError("only the host can do that")
@@ -211,6 +221,7 @@ class HostSession(HostedSaving):
         if listener is not None and not self.closed:
             self.table.disconnect(listener)
         self.spectators.pop(conn, None)
+        self._lobby_ids.pop(conn, None)
         for seat in self.seats:
             if seat.conn is conn:
                 seat.conn = None                 # in the lobby the seat keeps its token until the start
@@ -263,6 +274,8 @@ class HostSession(HostedSaving):
             logger.warning("the unfinished game hosted before was kept as %s", self.set_aside)
         self.table = Table(self.settings.rules(), seats, seed=self.seed, pacing=self.pacing, dealer=self.dealer)
         self.table.on_change = self.autosave.changed
+        for i, seat in enumerate(self.table.seats):   # ids used in the lobby stay used at the table
+            seat.recent.extend(self._lobby_ids.get(i, ()))
         self.table.start(deck, hand_size)
         for i, s in enumerate(self.seats):
             if s.conn is not None:
@@ -272,16 +285,3 @@ class HostSession(HostedSaving):
         for conn in self.spectators:
             self.listeners[conn] = self._connect(conn, None)
         self.on_change()
-
-
-def local_addresses() -> list[str]:
-    """This machine's addresses to give to friends (from its own name; nothing is sent anywhere)."""
-    found = []
-    try:
-        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            address = info[4][0]
-            if address not in found and not address.startswith("127."):
-                found.append(address)
-    except OSError:
-        pass
-    return found or ["127.0.0.1"]

@@ -29,7 +29,7 @@ def _section(title: str, shapes: dict, tag: str | None = None, who: str = "") ->
 
 def render() -> str:
     """The reference, between its markers."""
-    parts = {"the view": spec.VIEW, "the view's `table`": spec.TABLE, "a `table.seats` entry": spec.TABLE_SEAT,
+    parts = {"the view": spec.VIEW, "the view in an update": spec.UPDATE_VIEW, "the view's `table`": spec.TABLE, "a `table.seats` entry": spec.TABLE_SEAT,
              "`table.match`": spec.MATCH, "`table.result`": spec.RESULT, "`attack`": spec.ATTACK,
              "a `shown` entry": spec.SHOWN, "a log line": spec.LOG_LINE, "a chat line": spec.CHAT_LINE,
              "a lobby seat": spec.LOBBY_SEAT}

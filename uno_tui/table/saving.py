@@ -8,8 +8,8 @@ from ..engine import Rules
 from ..engine.state import check_match_state, match_state, restore_match, restore_rng, rng_state
 from .fanout import RECENT_IDS
 from .seat import Seat
-from .spec import (ANY_MAP, CHAT_LINE, COUNT, ID, MAX_NAME, RESULT, SEAT, Field, Shape, Type, list_of, list_of_shape,
-                   nullable, one_of)
+from .shapes import Field, Shape, Type, list_of, list_of_shape, nullable, one_of
+from .spec import ANY_MAP, CHAT_LINE, COUNT, ID, MAX_NAME, RESULT, SEAT
 
 SAVED_SEAT = Shape("saved seat", (Field("name", Type(f"a name of up to {MAX_NAME} characters",
                                                       lambda v: type(v) is str and len(v) <= MAX_NAME)),

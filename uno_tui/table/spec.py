@@ -4,29 +4,16 @@ The host checks what clients send against these declarations (protocol.parse_com
 the conformance test checks every message a client receives against them, and the
 message reference in docs/protocol.md is generated from them (scripts/protocol_reference.py).
 """
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ..engine import CODES, COLORS, KINDS
+from .shapes import Field, Shape, Tagged, Type, list_of, list_of_shape, nullable, one_of
 
 MAX_CHAT = 200
 MAX_NAME = 24
 MAX_ID_LEN = 64
 MAX_PASSWORD = 256          # so a hello always fits a client's frame (net.frames.PEER_FRAME)
 MAX_ID = 2 ** 53            # ids are whole numbers below this (exact in a double) or short strings
-
-
-@dataclass(frozen=True)
-class Type:
-    """A value's type: its name in the reference, and the test a value must pass."""
-    name: str
-    test: object
-
-    @property
-    def type_name(self) -> str:
-        return self.name
-
-    def problems(self, value, path: str) -> list[str]:
-        return [] if self.test(value) else [f"{path} must be {self.name}"]
 
 
 def _int(low=None, high=None):
@@ -45,88 +32,6 @@ ID = Type(f"a command id (a whole number from 0 below 2^53, or a string of 1-{MA
           lambda v: (type(v) is int and 0 <= v < MAX_ID) or (type(v) is str and 0 < len(v) <= MAX_ID_LEN))
 TEXT = Type(f"a string (chat: up to {MAX_CHAT} characters are kept)", lambda v: type(v) is str)
 ANY_MAP = Type("a map", lambda v: type(v) is dict)
-
-
-def nullable(t) -> Type:
-    return Type(f"{t.name} or null", lambda v: v is None or not t.problems(v, ""))
-
-
-def one_of(*values: str) -> Type:
-    return Type(" or ".join(f"`{v}`" for v in values), lambda v: v in values)
-
-
-def list_of(t) -> Type:
-    return Type(f"a list of {t.name}", lambda v: type(v) is list and not any(t.problems(x, "") for x in v))
-
-
-@dataclass(frozen=True)
-class Field:
-    name: str
-    type: object                 # a Type or a Shape
-    doc: str = ""
-    optional: bool = False       # may be left out
-
-
-@dataclass(frozen=True)
-class Shape:
-    """A map with declared fields: anything undeclared, missing or of the wrong type is a problem."""
-    name: str
-    fields: tuple
-    doc: str = ""
-    who: str = ""                # who sends or receives it
-
-    @property
-    def noun(self) -> str:
-        return f"{self.name} map"
-
-    @property
-    def type_name(self) -> str:
-        return _a(self.noun)
-
-    def problems(self, value, path: str = "") -> list[str]:
-        path = path or self.name
-        if type(value) is not dict:
-            return [f"{path} must be {self.type_name}"]
-        found = []
-        declared = {f.name: f for f in self.fields}
-        for key in value:
-            if key not in declared:
-                found.append(f"unexpected field {str(key)[:40]!r} in {path}")
-        for f in self.fields:
-            if f.name not in value:
-                if not f.optional:
-                    found.append(f"{path} needs {f.name!r}")
-            else:
-                found += f.type.problems(value[f.name], f"{path}.{f.name}")
-        return found
-
-    def partial(self, name: str) -> "Shape":
-        """The same map with every field optional (an update's `table`: only what changed)."""
-        return replace(self, name=name, fields=tuple(replace(f, optional=True) for f in self.fields))
-
-
-class Tagged:
-    """A map whose ``tag`` field says which of several shapes it is (events by type, actions by kind)."""
-
-    def __init__(self, name: str, tag: str, shapes: dict):
-        self.name, self.tag, self.shapes = name, tag, shapes
-        self.noun = f"{name} map"
-        self.type_name = _a(self.noun)
-
-    def problems(self, value, path: str) -> list[str]:
-        shape = self.shapes.get(value.get(self.tag)) if type(value) is dict else None
-        if shape is None:
-            return [f"{path} must be {self.type_name} with a known {self.tag}"]
-        return shape.problems(value, path)
-
-
-def _a(noun: str) -> str:
-    return f"an {noun}" if noun[0] in "aeiou" else f"a {noun}"
-
-
-def list_of_shape(shape) -> Type:
-    return Type(f"a list of {shape.noun}s",
-                lambda v: type(v) is list and not any(shape.problems(x, "") for x in v))
 
 
 # ---------------------------------------------------------------------------- actions
@@ -156,7 +61,7 @@ def _event(kind: str, doc: str, *fields: Field, seat: bool | None = True) -> Sha
 
 
 EVENTS = {e.name.split()[0]: e for e in (
-    _event("deal", "cards dealt to the seat", Field("count", COUNT)),
+    _event("deal", "the hands dealt: `seat` is the dealer, `count` the cards each player got", Field("count", COUNT)),
     _event("first_card", "the card turned up to start the discard pile", Field("card", CARD), seat=False),
     _event("returned", "a first card that may not start the pile went back into the deck",
            Field("card", CARD), seat=False),
@@ -181,7 +86,7 @@ EVENTS = {e.name.split()[0]: e for e in (
     _event("say_uno", "the seat said UNO"),
     _event("catch", "a catch for not saying UNO", Field("target", SEAT), Field("caught", BOOL)),
     _event("reshuffle", "the discard pile shuffled into a new draw pile", Field("count", COUNT), seat=False),
-    _event("hand_over", "the hand ended; `seat` is the winner (null: a blocked hand)",
+    _event("hand_over", "the hand ended; `seat` is its winner (of a blocked hand: the fewest points)",
            Field("points", INT), Field("blocked", BOOL),
            Field("hands", list_of(list_of(CARD)), "every hand, shown for scoring")),
     _event("table", "something at the table: joins, leaves, bots standing in", Field("text", STR), seat=False),
@@ -233,7 +138,9 @@ _VIEW_FIELDS = (
     Field("over", BOOL), Field("winner", nullable(SEAT)), Field("blocked", BOOL, "nobody could go out"),
     Field("legal", list_of_shape(ACTION), "your legal actions now: send one as it is"))
 VIEW = Shape("view", (*_VIEW_FIELDS, Field("table", TABLE)), "everything your seat may know, and nothing more")
-UPDATE_VIEW = Shape("view", (*_VIEW_FIELDS, Field("table", TABLE.partial("table"), optional=True)))
+UPDATE_VIEW = Shape("view", (*_VIEW_FIELDS, Field(
+    "table", TABLE.partial("table"), "only the keys that changed since your last update (merge them); "
+    "left out when none did", optional=True)), "the same as a snapshot's, but for its `table` part")
 
 # ---------------------------------------------------------------------------- client to host
 _ID = Field("id", ID, "unique per seat; a repeat is applied once")
