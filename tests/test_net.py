@@ -85,9 +85,9 @@ async def test_out_of_turn_illegal_stale_and_repeated_commands():
         await ch.send({"type": "action", "id": 7, "action": {"kind": "draw"}})
         await ch.send({"type": "action", "id": 7, "action": {"kind": "draw"}})      # the same command again
     # a connection's commands are answered in order: by this answer the repeat has been handled
-    await expect_error({"type": "action", "id": 8, "action": {"kind": "play", "card": "ZZ"}}, "no such card")
+    await expect_error({"type": "action", "id": 8, "action": {"kind": "play", "card": "ZZ"}}, "card must be a card code")
     assert len(table.game.hands[me]) == before + (decider == me)                   # one draw at most
-    await expect_error({"type": "action", "id": 9, "action": {"kind": "teleport"}}, "not an action")
+    await expect_error({"type": "action", "id": 9, "action": {"kind": "teleport"}}, "an action map with a known kind")
     ch.close()
     await session.close()
 

@@ -47,8 +47,17 @@ _ACTION_WHEN = {
     "shield": "Invisibility, out of turn, against a card played at you",
     "say_uno": "you hold one card and have not said it",
     "catch": "the target just went down to one card (see Saying UNO)"}
-ACTIONS = {kind: Shape(f"{kind} action", (Field("kind", one_of(kind)),
-                                          *(replace(_ACTION_FIELDS[n], optional=True) for n in names)),
+_ACTION_WHEN.update({"swap": "seven_zero: after your 7, the seat whose hand you take",
+                     "jump_in": "jump_in: a card identical to the top card, out of turn"})
+
+
+def _action_field(kind: str, name: str) -> Field:
+    """A field of an action: `uno` may be left out, and a play's `color` (it names a wild's)."""
+    optional = name == "uno" or (name == "color" and kind in ("play", "play_drawn"))
+    return replace(_ACTION_FIELDS[name], optional=optional)
+
+
+ACTIONS = {kind: Shape(f"{kind} action", (Field("kind", one_of(kind)), *(_action_field(kind, n) for n in names)),
                        _ACTION_WHEN.get(kind, ""))
            for kind, names in KINDS.items()}
 ACTION = Tagged("action", "kind", ACTIONS)
@@ -152,7 +161,8 @@ HELLO = Shape("hello", (
     Field("spectate", BOOL, "watch without a seat", optional=True)), "the first message on a connection", "anyone connecting")
 COMMANDS = {
     "action": Shape("action", (Field("type", one_of("action")), _ID,
-                               Field("action", ANY_MAP, "an action map (below): the engine checks it")),
+                               Field("action", ACTION, "one of the actions below (the table then checks "
+                                                       "that it is legal now)")),
                     "a game action", "player"),
     "chat": Shape("chat", (Field("type", one_of("chat")), _ID, Field("text", TEXT)),
                   "control characters become spaces; an empty line is refused", "player or spectator"),
