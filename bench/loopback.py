@@ -6,17 +6,24 @@ import sys
 import tempfile
 import time
 
-from tests.net_helpers import LOOPBACK, free_port, wait_listening as wait_port  # noqa: F401 (re-exported)
+from tests.helpers.network import LOOPBACK, free_port, wait_listening as wait_port  # noqa: F401 (re-exported)
 from uno_tui.botclient import BotClient
 from uno_tui.bots import make_bot
 
 
-def start(args: list[str], output=subprocess.PIPE) -> subprocess.Popen:
+def start(args: list[str], output=subprocess.PIPE, stdin: bool = False) -> subprocess.Popen:
     """A Python process of ours, with throwaway settings and data directories; its output goes to
     ``output`` (a pipe read only at the end suits a quiet process: a chatty one would block on it)."""
     env = {**os.environ, "UNO_TUI_CONFIG_DIR": tempfile.mkdtemp(), "UNO_TUI_DATA_DIR": tempfile.mkdtemp()}
     return subprocess.Popen([sys.executable, *args], stdout=output, stderr=subprocess.STDOUT, text=True,
-                            env=env)
+                            env=env, stdin=subprocess.PIPE if stdin else None)
+
+
+def cpu_seconds(pid: int) -> float:
+    """A process's CPU time so far (user and system)."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def start_host(port: int, peers: int, *extra: str) -> subprocess.Popen:
@@ -58,30 +65,6 @@ class Peer(BotClient):
                 self.acked[msg["ack"]] = msg["version"]
                 if enough():                 # checked on answers only: it costs the loop time otherwise
                     stop.set()
-
-
-async def play(players: list[Peer], enough, limit: float = 300) -> None:
-    """Let the peers play until ``enough()`` (or ``limit`` seconds), then stop them."""
-    stop = asyncio.Event()
-    tasks = [asyncio.create_task(p.run(stop, enough)) for p in players]
-    try:
-        await asyncio.wait_for(stop.wait(), limit)
-    except asyncio.TimeoutError:
-        pass
-    for task in tasks:
-        task.cancel()
-    await asyncio.gather(*tasks, return_exceptions=True)
-
-
-def latencies(players: list[Peer]) -> list[float]:
-    """For each command: from its send until every peer held the update it caused."""
-    out = []
-    for p in players:
-        for cid, version in p.acked.items():
-            arrivals = [q.got.get(version) for q in players]
-            if all(a is not None for a in arrivals):
-                out.append(max(arrivals) - p.sent[cid])
-    return out
 
 
 def pct(values: list[float], q: float) -> float:

@@ -1,16 +1,21 @@
-"""Network latency: 10 peers on loopback play a bot-driven game as fast as they can.
+"""Network latency and host cost: 10 peers on loopback play a bot-driven game as fast as they can.
 
-    python bench/net.py [--commands N] [--peers P]
+    python bench/net.py [--seconds S] [--peers P] [--processes K]
 
-The host runs headless in its own process (`uno-tui host --headless`); the
-peers join it over 127.0.0.1 from this process, each deciding with a bot
-from what the host sends it. For every command: the time from its send to
-every peer holding the update it caused (p50, p99). Against it, in the same
-run: the round trip of a raw asyncio length-prefixed echo server (also in
-its own process) for a frame the size of a command.
+The host runs headless in its own process (`uno-tui host --headless`). The
+peers join it over 127.0.0.1 from K processes of their own (so one peer's
+decoding never delays another's clock), each deciding with a bot from what
+the host sends it. Measured while they play:
+- for every command, from its send until every peer held the update it
+  caused (p50, p99; all processes read the same monotonic clock);
+- the host's CPU time per command applied (user + system, from /proc);
+- against it, at the same time and on the same loaded machine: the round trip
+  of a raw asyncio length-prefixed echo server (in a process of its own) for a
+  frame the size of a command, one every 2 ms.
 """
 import argparse
 import asyncio
+import json
 import os
 import statistics
 import struct
@@ -19,7 +24,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-from loopback import LOOPBACK, Peer, free_port, latencies, pct, play, start, start_host, wait_port  # noqa: E402
+from loopback import LOOPBACK, Peer, cpu_seconds, free_port, pct, start, start_host, wait_port  # noqa: E402
 from uno_tui.netplay import connect  # noqa: E402
 
 ECHO_SERVER = r"""
@@ -42,69 +47,107 @@ asyncio.run(main())
 """
 
 
-class Echo:
-    """A client of the echo server, timing round trips of a frame the size of a command."""
-
-    def __init__(self, reader, writer):
-        self.reader, self.writer = reader, writer
-        frame = b"x" * 60
-        self.data = struct.pack(">I", len(frame)) + frame
-        self.rtts: list[float] = []
-
-    async def round(self, count: int) -> None:
-        for _ in range(count):
-            t = time.perf_counter()
-            self.writer.write(self.data)
-            await self.writer.drain()
-            await self.reader.readexactly(len(self.data))
-            self.rtts.append(time.perf_counter() - t)
+async def echo_rounds(port: int, stop: asyncio.Event) -> list[float]:
+    """Round trips of a command-sized frame, one every 2 ms, until ``stop``."""
+    reader, writer = await asyncio.open_connection(LOOPBACK, port)
+    data = struct.pack(">I", 60) + b"x" * 60
+    rtts = []
+    while not stop.is_set():
+        t = time.perf_counter()
+        writer.write(data)
+        await reader.readexactly(len(data))
+        rtts.append(time.perf_counter() - t)
+        await asyncio.sleep(0.002)
+    writer.close()
+    return rtts
 
 
-async def measure(peers: int, commands: int, echoes: int, rounds: int) -> tuple[list[float], list[float]]:
-    """Rounds alternate echo round trips and game commands, so a machine that speeds up or
-    slows down during the run weighs on both sides of the ratio alike."""
+async def peer_process(port: int, seats: list[int]) -> None:
+    """Play these peers until a line arrives on stdin; then print what each one timed, as JSON."""
+    players = [Peer(await connect(LOOPBACK, port, f"P{i}"), i) for i in seats]
+    stop = asyncio.Event()
+    tasks = [asyncio.create_task(p.run(stop, lambda: False)) for p in players]
+    await asyncio.to_thread(sys.stdin.readline)
+    stop.set()
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    print(json.dumps([{"got": p.got, "sent": p.sent, "acked": p.acked} for p in players]), flush=True)
+    for p in players:
+        p.channel.close()
+
+
+def latencies(records: list[dict]) -> list[float]:
+    """For each command: from its send until every peer held the update it caused."""
+    got = [{int(v): t for v, t in r["got"].items()} for r in records]
+    out = []
+    for r in records:
+        for cid, version in r["acked"].items():
+            arrivals = [g.get(version) for g in got]
+            if all(a is not None for a in arrivals):
+                out.append(max(arrivals) - r["sent"][cid])
+    return out
+
+
+async def measure(peers: int, processes: int, seconds: float):
     echo_port, port = free_port(), free_port()
     echo_server = start(["-c", ECHO_SERVER, str(echo_port)])
     host = start_host(port, peers, "--rate", "10000")
+    groups = [list(range(peers))[k::processes] for k in range(processes)]
+    workers = []
     try:
         await wait_port(echo_port)
         await wait_port(port)
-        echo = Echo(*await asyncio.open_connection(LOOPBACK, echo_port))
-        players = [Peer(await connect(LOOPBACK, port, f"P{i}"), i) for i in range(peers)]
-        for r in range(1, rounds + 1):
-            await echo.round(echoes // rounds)
-            target = commands * r // rounds
-            await play(players, lambda: sum(len(p.acked) for p in players) >= target)
-            await asyncio.sleep(0.3)             # the game settles (updates on their way land) before the echo round
-        for p in players:
-            p.channel.close()
-        echo.writer.close()
-        return echo.rtts, latencies(players)
+        workers = [start([__file__, "--play", str(port), "--seats", ",".join(map(str, g))], stdin=True)
+                   for g in groups]
+        await asyncio.sleep(1.0)                  # all joined, the game under way
+        stop = asyncio.Event()
+        echo = asyncio.create_task(echo_rounds(echo_port, stop))
+        cpu0, t0 = cpu_seconds(host.pid), time.perf_counter()
+        await asyncio.sleep(seconds)
+        cpu, elapsed = cpu_seconds(host.pid) - cpu0, time.perf_counter() - t0
+        stop.set()
+        rtts = await echo
+        records = []
+        for worker in workers:
+            out, _ = await asyncio.to_thread(worker.communicate, "stop\n", 30)
+            records += json.loads(out.strip().splitlines()[-1])
+        commands = sum(1 for r in records for cid in r["acked"] if t0 <= r["sent"][cid] < t0 + elapsed)
+        return rtts, latencies(records), cpu, commands, elapsed
     finally:
-        for proc in (host, echo_server):
+        for proc in (host, echo_server, *workers):
             proc.kill()
             proc.communicate()
 
 
 async def main_async(args) -> None:
-    rtts, lat = await measure(args.peers, args.commands, args.echo, args.rounds)
+    rtts, lat, cpu, commands, elapsed = await measure(args.peers, args.processes, args.seconds)
+    if not lat or commands == 0:
+        print("FAILED: the game made no progress")
+        sys.exit(1)
     e50, e99 = statistics.median(rtts), pct(rtts, 0.99)
     l50, l99 = statistics.median(lat), pct(lat, 0.99)
-    print(f"{args.rounds} rounds, each {args.echo // args.rounds} echo round trips then "
-          f"{args.commands // args.rounds} game commands")
+    print(f"{elapsed:.1f} s of play: {args.peers} peers in {args.processes} processes, as fast as they can; "
+          f"an echo round trip every 2 ms meanwhile")
     print(f"raw asyncio length-prefixed echo, {len(rtts)} round trips: p50 {e50 * 1e3:.3f} ms, p99 {e99 * 1e3:.3f} ms")
     print(f"command to all {args.peers} peers holding its update, {len(lat)} commands: "
-          f"p50 {l50 * 1e3:.3f} ms, p99 {l99 * 1e3:.3f} ms")
-    print(f"ratio p50 {l50 / e50:.1f}x, p99 {l99 / e99:.1f}x")
+          f"p50 {l50 * 1e3:.3f} ms, p99 {l99 * 1e3:.3f} ms   (ratio to echo: p50 {l50 / e50:.1f}x, p99 {l99 / e99:.1f}x)")
+    print(f"host CPU: {cpu:.2f} s for {commands} commands = {cpu / commands * 1e6:.0f} us a command "
+          f"(each sends {args.peers} updates; {commands / elapsed:.0f} commands/s)")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--peers", type=int, default=10)
-    parser.add_argument("--commands", type=int, default=1000)
-    parser.add_argument("--echo", type=int, default=2000)
-    parser.add_argument("--rounds", type=int, default=5)
-    asyncio.run(main_async(parser.parse_args()))
+    parser.add_argument("--processes", type=int, default=5)
+    parser.add_argument("--seconds", type=float, default=10)
+    parser.add_argument("--play", type=int, metavar="PORT", help=argparse.SUPPRESS)
+    parser.add_argument("--seats", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.play:
+        asyncio.run(peer_process(args.play, [int(s) for s in args.seats.split(",")]))
+    else:
+        asyncio.run(main_async(args))
 
 
 if __name__ == "__main__":

@@ -1,174 +1,48 @@
-"""Soak: one host, 10 honest players, a calm window and then a hostile one on the same game.
+"""Soak: one host, 9 honest players, calm and hostile windows alternated on the same game.
 
     python bench/soak.py [--seconds S] [--rounds R]
 
 The host runs headless in its own process (its log goes to a file, so it can
 never block on a full pipe), with its default limits except `--per-address`,
 raised so the attackers, all on 127.0.0.1 here, are held back only by the caps
-a many-address attacker would meet. The honest players join from this process
+a many-address attacker would meet, and `--grace 0 --bot-delay 0`, so a bot
+plays the attacker's seat at once whenever its player is not connected (a
+player can always hold up their own turn; the soak measures the others). The honest players join from this process
 and play the same game throughout, each deciding with a bot and pacing itself
 to half the host's message rate (as a person's client is far below it). After
 a warm-up, calm and hostile windows alternate (so both see the same game at
-the same stages); in a hostile one every attack below runs at
+the same stages); in a hostile one every attack in bench/attacks.py runs at
 once, from a process of their own at the lowest CPU priority (a real attacker
-uses another machine's CPU), coming back whenever dropped.
+uses another machine's CPU), coming back whenever dropped: garbage and
+oversized frames, decode-cost frames at the rate, a 256 KiB bomb, trickling
+bytes, floods, a spectator that never reads, spectators joining and leaving as
+fast as they can, 200-connection hello storms, 30 spectators (the host takes
+20), and the tenth seat's own player reconnecting with its token over and over.
 
 A run fails, and says so, when the table stalls (no command answered for 5 s),
 an honest player is dropped or told to slow down, or the host dies. Printed per
 window: commands answered, hands completed, honest command-to-all-peers
-latency (p50, p99), the host's CPU (of one core) and peak RSS; then connections the host dropped,
-by cause, and the hostile/calm ratios.
+latency (p50, p99), the host's CPU (of one core) and peak RSS; then the
+attacks made, the connections the host closed or refused by cause, and the
+hostile/calm p99 over all windows.
 """
 import argparse
 import asyncio
 import collections
 import os
 import re
-import struct
 import sys
 import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-import msgpack  # noqa: E402
-from loopback import LOOPBACK, Peer, free_port, pct, start, wait_port  # noqa: E402
-from net.frames import FROM_PEER  # noqa: E402
+from loopback import LOOPBACK, Peer, cpu_seconds, free_port, pct, start, wait_port  # noqa: E402
+from attacks import HOSTILE, RATE, attack  # noqa: E402
 from uno_tui.netplay import connect  # noqa: E402
 
-PEERS = 10
-RATE = 30                     # the host's default
+PEERS = 9                     # honest players; a tenth seat is the attacker's, reconnecting
 STALL = 5.0
-
-
-def frame(obj) -> bytes:
-    body = obj if isinstance(obj, bytes) else msgpack.packb(obj)
-    return struct.pack(">I", len(body)) + body
-
-
-HELLO = frame({"type": "hello", "version": 1, "name": "Mallory", "spectate": True})
-#: as many containers as a peer's limits allow in one 2 KiB frame: the most a decode can be made to build
-_N = FROM_PEER.max_array
-DENSE = frame(b"\xdc" + struct.pack(">H", _N) + (b"\xdc" + struct.pack(">H", _N) + b"\x90" * _N) * _N)
-#: a 256 KiB frame of 10,000 empty lists (15 MB to decode, were it decoded)
-BOMB = frame(b"\xdc\x27\x10" + b"\x90" * 10_000)
-FLOOD = b"".join(frame({"type": "chat", "id": i, "text": "spam " * 30})
-                 + frame({"type": "action", "id": 10_000 + i, "action": {"kind": "catch", "target": 0}})
-                 for i in range(2500))      # built once: the attacker itself should cost little CPU
-
-
-async def opened():
-    return await asyncio.open_connection(LOOPBACK, ATTACK_PORT)
-
-
-async def garbage():
-    _, w = await opened()
-    w.write(frame(b"\xc1\xc1 not msgpack"))
-
-
-async def oversize():
-    _, w = await opened()
-    w.write(struct.pack(">I", 2 ** 31))
-
-
-async def bomb():
-    r, w = await opened()
-    w.write(BOMB)
-    await r.read()
-
-
-async def decode_cost():
-    """A spectator whose every frame is as costly to decode as a peer's frame may be, at the rate."""
-    r, w = await opened()
-    w.write(HELLO)
-    reading = asyncio.ensure_future(drain(r))
-    while not reading.done():
-        w.write(DENSE)
-        await asyncio.sleep(1 / RATE)
-
-
-async def drain(reader):
-    while await reader.read(65536):
-        pass
-
-
-async def trickle():
-    _, w = await opened()
-    for byte in HELLO:
-        w.write(bytes([byte]))
-        await asyncio.sleep(1.0)
-
-
-async def flood():
-    r, w = await opened()
-    w.write(HELLO)
-    while True:                                   # until the host hangs up
-        for start_at in range(0, len(FLOOD), 64 * 1024):
-            w.write(FLOOD[start_at:start_at + 64 * 1024])
-            await w.drain()
-
-
-async def never_reads():
-    r, w = await opened()
-    r._transport.pause_reading()
-    w.write(HELLO)
-    await asyncio.sleep(3600)
-
-
-async def churn():
-    """A spectator joining and leaving as fast as it can."""
-    r, w = await opened()
-    w.write(HELLO)
-    await r.read(4)
-    w.close()
-
-
-async def hello_storm():
-    """200 connections at once, each with a hello."""
-    async def one():
-        r, w = await opened()
-        w.write(HELLO)
-        await r.read(65536)
-        w.close()
-    await asyncio.gather(*(one() for _ in range(200)), return_exceptions=True)
-
-
-async def spectator():
-    """One of many spectators that stay and read (more than the host takes)."""
-    r, w = await opened()
-    w.write(HELLO)
-    await drain(r)
-
-
-HOSTILE = [garbage, oversize, bomb, decode_cost, trickle, flood, never_reads, churn, churn, hello_storm,
-           *[spectator] * 30]
-ATTACK_PORT = 0
-
-
-async def hostile_loop(kind, stop: asyncio.Event, counts: collections.Counter):
-    """Attack, and come back when dropped, until the soak ends."""
-    while not stop.is_set():
-        counts[kind.__name__] += 1
-        try:
-            await asyncio.wait_for(kind(), 5)
-        except (OSError, asyncio.TimeoutError, ConnectionError):
-            pass
-        await asyncio.sleep(0.05)
-
-
-async def attack(port: int, seconds: float) -> None:
-    """The hostile clients, all at once, for ``seconds`` (run in a process of their own)."""
-    global ATTACK_PORT
-    ATTACK_PORT = port
-    os.nice(19)           # a real attacker uses another machine's CPU: here, only what the others leave
-    stop, counts = asyncio.Event(), collections.Counter()
-    attackers = [asyncio.create_task(hostile_loop(k, stop, counts)) for k in HOSTILE]
-    await asyncio.sleep(seconds)
-    stop.set()
-    for task in attackers:
-        task.cancel()
-    await asyncio.gather(*attackers, return_exceptions=True)
-    print(" ".join(f"{k}={v}" for k, v in sorted(counts.items())), flush=True)
 
 
 class Honest(Peer):
@@ -191,13 +65,6 @@ class Honest(Peer):
         if msg.get("type") == "error" and msg.get("id") is None:
             self.slowed += 1
         return msg
-
-
-def cpu_seconds(pid: int) -> float:
-    """The process's CPU time so far (user and system)."""
-    with open(f"/proc/{pid}/stat") as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def rss_kib(pid: int, field: str = "VmRSS") -> int:
@@ -256,13 +123,19 @@ async def soak(seconds: float, warmup: float, rounds: int) -> int:
     port = free_port()
     log = tempfile.NamedTemporaryFile("w+", suffix=".log", delete=False)
     host = start(["-m", "uno_tui.cli", "host", "--headless", "--bind", LOOPBACK, "--port", str(port),
-                  "--seats", str(PEERS), "--players", str(PEERS), "--per-address", "1000"], output=log)
+                  "--seats", str(PEERS + 1), "--players", str(PEERS + 1), "--per-address", "1000",
+                  "--grace", "0", "--bot-delay", "0"], output=log)
     windows: list[Window] = []
     attacks: list[str] = []
     failure = None
     try:
         await wait_port(port)
         players = [Honest(await connect(LOOPBACK, port, f"P{i}"), i) for i in range(PEERS)]
+        stormer = await connect(LOOPBACK, port, "Flaky")     # its seat's token goes to the attacker
+        token = stormer.welcome["token"]
+        while (await stormer.recv()).get("type") != "snapshot":     # the game has started
+            pass
+        stormer.close()
         first = [p.channel.conn for p in players]
         stop = asyncio.Event()
         tasks = [asyncio.create_task(p.run(stop, lambda: False)) for p in players]
@@ -272,7 +145,7 @@ async def soak(seconds: float, warmup: float, rounds: int) -> int:
         for name in ["calm", "hostile"] * rounds:
             if watcher.done():
                 break
-            attackers = start([__file__, "--attack", str(port), "--seconds", str(seconds)]) \
+            attackers = start([__file__, "--attack", str(port), "--seconds", str(seconds), "--token", token]) \
                 if name == "hostile" else None
             current[0] = Window(name, players, host.pid)
             windows.append(current[0])
@@ -309,6 +182,9 @@ def causes(path: str) -> collections.Counter:
             m = re.search(r"closing \S+: (.*)$", line)
             if m:
                 found[re.sub(r"\(.*\)|\d+", "#", m.group(1)).strip()] += 1
+            m = re.search(r"refused (\d+) connections: (.*)$", line)
+            if m:
+                found[f"refused: {m.group(2)}"] += int(m.group(1))
     os.unlink(path)
     return found
 
@@ -344,9 +220,10 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=3)
     parser.add_argument("--rounds", type=int, default=2, help="calm/hostile pairs, alternated (default 2)")
     parser.add_argument("--attack", type=int, metavar="PORT", help=argparse.SUPPRESS)
+    parser.add_argument("--token", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.attack:
-        asyncio.run(attack(args.attack, args.seconds))
+        asyncio.run(attack(args.attack, args.seconds, args.token))
     else:
         sys.exit(asyncio.run(soak(args.seconds, args.warmup, args.rounds)))
 

@@ -8,7 +8,7 @@ here and never reach the caller.
 import asyncio
 import logging
 
-from .connection import Connection
+from .connection import TRY_AGAIN, Connection
 from .frames import FrameError
 
 logger = logging.getLogger(__name__)
@@ -103,8 +103,9 @@ class NetChannel:
                 await self._connect()
                 return True
             except Rejected as e:
-                self._fail(e.reason)
-                return False
+                if not e.reason.endswith(TRY_AGAIN):      # the host is busy, not saying no
+                    self._fail(e.reason)
+                    return False
             except (OSError, ConnectionError, asyncio.TimeoutError):
                 continue
         return False

@@ -11,6 +11,7 @@ import time
 from .frames import FROM_HOST, HEADER, FrameError, Limits, decode, encode, frame_length
 
 logger = logging.getLogger(__name__)
+TRY_AGAIN = "try again in a moment"      # how a host's refusal ends when it is only busy, not saying no
 
 
 class RateLimit:

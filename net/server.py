@@ -16,7 +16,7 @@ import logging
 import resource
 import socket
 
-from .connection import Connection, Throttle
+from .connection import TRY_AGAIN, Connection, Throttle
 from .frames import FROM_PEER, FrameError, decode, encode
 
 logger = logging.getLogger(__name__)
@@ -35,26 +35,31 @@ SHORT_OF_FILES_PAUSE = 1.0       # out of descriptors: accepting waits this long
 
 class Server:
     def __init__(self, admit, message, gone, *, rate: float = 30.0, burst: int = 30,
-                 max_connections: int = MAX_CONNECTIONS, per_address: int = PER_ADDRESS):
+                 max_connections: int = MAX_CONNECTIONS, per_address: int = PER_ADDRESS,
+                 max_pending: int = MAX_PENDING, pending_per_address: int = PENDING_PER_ADDRESS):
         """``admit(conn, hello)`` returns what the connection is to its owner (False: it was
         refused and closed); ``message(conn, admitted, msg)`` takes each later message but
         pings; ``gone(conn)`` is called once a connection ends, whatever ended it."""
         self.admit, self.message, self.gone = admit, message, gone
         self.rate, self.burst = rate, burst
         self.max_connections, self.per_address = max_connections, per_address
+        self.max_pending, self.pending_per_address = max_pending, pending_per_address
         self.connections: set[Connection] = set()
+        self.held: socket.socket | None = None   # accepted, waiting for a handshake to end
         self._sock: socket.socket | None = None
         self._open: collections.Counter = collections.Counter()       # address -> connections open
         self._pending: collections.Counter = collections.Counter()    # address -> handshakes going on
-        self._room = asyncio.Event()             # set while handshakes are under MAX_PENDING
+        self._room = asyncio.Event()             # set while fewer than max_pending handshakes go on
         self._room.set()
         self._lingering: set[socket.socket] = set()
+        self._refused = collections.Counter()    # refusals not yet logged, by reason
         self._tasks: set[asyncio.Task] = set()
 
     async def listen(self, bind: str, port: int) -> int:
         """Start listening; returns the port (the one the system chose, for port 0)."""
-        family = socket.AF_INET6 if ":" in bind else socket.AF_INET
-        self._sock = socket.create_server((bind, port), family=family, backlog=BACKLOG)
+        family, _, _, _, address = socket.getaddrinfo(bind or None, port, type=socket.SOCK_STREAM,
+                                                      flags=socket.AI_PASSIVE)[0]
+        self._sock = socket.create_server(address[:2], family=family, backlog=BACKLOG)
         self._sock.setblocking(False)
         self._spawn(self._accept_loop())
         self._spawn(self._heartbeat())
@@ -66,10 +71,11 @@ class Server:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        if self._sock is not None:
-            self._sock.close()
-        for sock in list(self._lingering):
-            self._let_go(sock)
+        for sock in [self._sock, self.held, *self._lingering]:
+            if sock is not None:
+                sock.close()
+        self._lingering.clear()
+        self._log_refusals()
 
     def _spawn(self, coro) -> None:
         task = asyncio.get_running_loop().create_task(coro)
@@ -81,10 +87,18 @@ class Server:
             await asyncio.sleep(PING_INTERVAL)
             for conn in list(self.connections):
                 conn.send({"type": "ping"})
+            self._log_refusals()
+
+    def _log_refusals(self) -> None:
+        """One line per reason for the connections refused since the last time: a connect flood
+        must not grow the log by a line a connection."""
+        for reason, n in self._refused.items():
+            logger.info("refused %d connections: %s", n, reason)
+        self._refused.clear()
 
     async def _accept_loop(self) -> None:
         """Accept connections, and give each a task of ours (so closing can cancel and await them
-        all). While MAX_PENDING handshakes are going on, new connections wait in the system's
+        all). While max_pending handshakes are going on, new connections wait in the system's
         backlog, costing the host nothing; a connection over a cap is refused before any of
         asyncio's machinery is built for it. Out of descriptors, it logs once and waits."""
         loop = asyncio.get_running_loop()
@@ -101,13 +115,19 @@ class Server:
                 await asyncio.sleep(SHORT_OF_FILES_PAUSE)
                 continue
             short_of_files = False
-            await self._room.wait()              # this one waits in hand; the next ones in the backlog
+            await asyncio.sleep(0)               # a full backlog is taken one connection per turn of the loop
+            self.held = sock                     # this one waits in hand; the next ones in the backlog
+            await self._room.wait()
+            self.held = None
             address = peer[0]
             refused = self._over_cap(address)
             if refused is not None:
-                self._refuse(sock, address, refused)
+                self._refuse(sock, refused)
                 continue
-            self._open[address] += 1
+            self._open[address] += 1             # counted here, before any await: a burst sees them
+            self._pending[address] += 1
+            if sum(self._pending.values()) >= self.max_pending:
+                self._room.clear()
             self._spawn(self._handle(sock, address))
 
     def _over_cap(self, address: str) -> str | None:
@@ -116,11 +136,11 @@ class Server:
             return "the host has too many connections"
         if self._open[address] >= self.per_address:
             return "too many connections from your address"
-        if self._pending[address] >= PENDING_PER_ADDRESS:
-            return "too many connections are joining at once: try again in a moment"
+        if self._pending[address] >= self.pending_per_address:
+            return f"too many connections are joining at once: {TRY_AGAIN}"
         return None
 
-    def _refuse(self, sock: socket.socket, address: str, reason: str) -> None:
+    def _refuse(self, sock: socket.socket, reason: str) -> None:
         """Say why, and hang up a second later: closing at once, with the peer's hello unread,
         would reset the connection and lose the reason. At most MAX_LINGER wait so."""
         try:
@@ -128,7 +148,7 @@ class Server:
             sock.shutdown(socket.SHUT_WR)
         except OSError:
             pass
-        logger.info("closing %s: refused: %s", address, reason)
+        self._refused[reason] += 1
         if len(self._lingering) < MAX_LINGER:
             self._lingering.add(sock)
             asyncio.get_running_loop().call_later(1.0, self._let_go, sock)
@@ -139,32 +159,41 @@ class Server:
         self._lingering.discard(sock)
         sock.close()
 
+    def _handshake_over(self, address: str) -> None:
+        self._pending[address] -= 1
+        if not self._pending[address]:
+            del self._pending[address]
+        if sum(self._pending.values()) < self.max_pending:
+            self._room.set()
+
     async def _handle(self, sock: socket.socket, address: str) -> None:
+        handshaking = [True]
+
+        def handshake_over() -> None:            # once, whichever way the handshake ends
+            if handshaking[0]:
+                handshaking[0] = False
+                self._handshake_over(address)
         try:
             sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)   # as asyncio's own servers do
             reader, writer = await asyncio.open_connection(sock=sock)
             conn = Connection(reader, writer, idle_timeout=3 * PING_INTERVAL, limits=FROM_PEER)
-            await self._serve(conn, address)
+            await self._serve(conn, handshake_over)
         except OSError:
-            sock.close()
+            pass
         finally:
+            sock.close()                         # (a no-op once the connection closed it)
+            handshake_over()
             self._open[address] -= 1
             if not self._open[address]:
                 del self._open[address]
 
-    async def _serve(self, conn: Connection, address: str) -> None:
+    async def _serve(self, conn: Connection, handshake_over) -> None:
         admitted = False
         try:
-            self._pending[address] += 1
-            if sum(self._pending.values()) >= MAX_PENDING:
-                self._room.clear()
             try:
                 hello = await asyncio.wait_for(conn.read(), HELLO_TIMEOUT)
             finally:
-                self._pending[address] -= 1
-                if not self._pending[address]:
-                    del self._pending[address]
-                self._room.set()
+                handshake_over()
             admitted = self.admit(conn, hello)
             if admitted is False:
                 return

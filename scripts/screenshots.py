@@ -12,7 +12,7 @@ import tempfile
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.ui_helpers import SCREENS  # noqa: E402
+from tests.helpers.ui import SCREENS  # noqa: E402
 
 
 async def shoot(name, factory, size, keys) -> None:

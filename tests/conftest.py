@@ -1,27 +1,7 @@
+"""Fixtures every test gets: private settings and data dirs, and ``fresh`` (a rigged engine game)."""
 import pytest
 
-from uno_tui.engine import Action, make_rules, rigged_game
-
-
-def rig(preset="classic", hands=(), top="R5", draw=(), dealer=None, seed=0, **house):
-    """A hand dealt exactly so; seat 0 starts unless ``dealer`` says otherwise."""
-    return rigged_game(make_rules(preset, **house), [list(h) for h in hands], top, list(draw),
-                       dealer=dealer, seed=seed)
-
-
-def play(game, seat, card, uno=False, color=None):
-    return game.apply(seat, Action("play", card, color, uno=uno))
-
-
-def act(game, seat, kind, **fields):
-    return game.apply(seat, Action(kind, **fields))
-
-
-def snapshot(game):
-    """Everything that makes up a game's state, for checking that nothing changed."""
-    return (repr(game.hands), list(game.draw_pile), list(game.discard), game.color, game.direction,
-            game.turn, game.decider, game.phase, game.attack, game.pending_draw, list(game.uno_said),
-            game.window, game.passes, game.over, game.winner, game.rng.getstate())
+from tests.helpers.engine import rig
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ import threading
 import time
 
 from net import Connection
-from tests.net_helpers import LOOPBACK
+from tests.helpers.network import LOOPBACK
 from uno_tui.engine import rigged_deck
 from uno_tui.hosting import HostSession
 from uno_tui.settings import GameSettings

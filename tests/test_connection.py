@@ -1,13 +1,12 @@
 """One connection's read deadline, on 127.0.0.1: a whole frame must arrive within the idle
 timeout, however it trickles in; a peer that keeps sending whole frames is never cut off."""
 import asyncio
-import time
 
 import pytest
 
 from net.connection import Connection
 from net.frames import encode
-from tests.net_helpers import LOOPBACK
+from tests.helpers.network import LOOPBACK
 
 
 async def connected_pair(idle_timeout: float):
@@ -30,22 +29,21 @@ async def test_a_frame_that_trickles_in_past_the_timeout_is_cut_off():
             await asyncio.sleep(0.1)
 
     task = asyncio.create_task(trickle())
-    start = time.monotonic()
     with pytest.raises(asyncio.TimeoutError):
         await conn.read_frame()
-    assert time.monotonic() - start < 2
+    assert not task.done()                           # cut off mid-frame, long before it could finish
     task.cancel()
     conn.close("test over")
     peer.close()
 
 
 async def test_whole_frames_keep_coming_for_longer_than_the_timeout_and_all_arrive():
-    conn, peer = await connected_pair(idle_timeout=0.3)
+    conn, peer = await connected_pair(idle_timeout=0.2)
 
     async def steady():
-        for i in range(12):                          # 1.2 s of frames, 0.1 s apart
+        for i in range(12):                          # 0.6 s of frames, 0.05 s apart
             peer.write(encode({"n": i}))
-            await asyncio.sleep(0.1)
+            await asyncio.sleep(0.05)
 
     task = asyncio.create_task(steady())
     got = [await conn.read() for _ in range(12)]

@@ -1,4 +1,5 @@
-"""The worked example in docs/engine.md runs as written."""
+"""The docs hold true: the worked example in docs/engine.md runs as written, and the message
+reference in docs/protocol.md is the one the declarations give."""
 import pathlib
 import re
 
@@ -7,3 +8,9 @@ def test_the_engine_guide_example_runs():
     text = (pathlib.Path(__file__).parent.parent / "docs" / "engine.md").read_text()
     code = re.search(r"```python\n(.*?)```", text, re.S).group(1)
     exec(compile(code, "docs/engine.md", "exec"), {})
+
+
+def test_the_protocol_reference_is_up_to_date():
+    from uno_tui.table.reference import render
+    text = (pathlib.Path(__file__).parent.parent / "docs" / "protocol.md").read_text()
+    assert render() in text, "docs/protocol.md is out of date: run python scripts/protocol_reference.py"

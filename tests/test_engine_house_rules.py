@@ -1,7 +1,7 @@
 """The house rules beyond the rule sheets, each tried against its definition in docs/rules.md."""
 import pytest
 
-from tests.conftest import act, play, rig, snapshot
+from tests.helpers.engine import act, play, rig, snapshot
 from uno_tui.engine import Action, IllegalAction, make_rules, seat_view
 from uno_tui.engine.cards import CARD_OF
 from uno_tui.settings import GameSettings

@@ -3,7 +3,7 @@ import random
 
 import pytest
 
-from tests.conftest import play
+from tests.helpers.engine import play
 from uno_tui.engine import GameError, Match, draw_for_dealer, make_rules, rigged_deck
 
 HANDS = [["R1"], ["G9"], ["Y+2"]]          # the winner scores 9 + 20 = 29 for the others' cards

@@ -3,7 +3,7 @@ import random
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from tests.conftest import snapshot
+from tests.helpers.engine import snapshot
 from uno_tui.engine import (CODES, COLORS, HOUSE_RULES, PRESETS, Action, Game, IllegalAction, make_rules, redact,
                             seat_view)
 

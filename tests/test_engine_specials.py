@@ -1,5 +1,5 @@
 """First cards per edition, and the Harry Potter special cards."""
-from tests.conftest import act, play, rig
+from tests.helpers.engine import act, play, rig
 from uno_tui.engine import Action, seat_view
 
 DRAW = ["B7", "Y8", "G9", "R0", "B6", "Y5", "B1", "B2", "B3"]

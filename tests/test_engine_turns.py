@@ -1,7 +1,7 @@
 """Rules 2-5: matching, drawing, empty piles, Skip, Reverse, Draw Two."""
 import pytest
 
-from tests.conftest import act, play, rig, snapshot
+from tests.helpers.engine import act, play, rig, snapshot
 from uno_tui.engine import Action, IllegalAction
 
 

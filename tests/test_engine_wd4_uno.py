@@ -1,7 +1,7 @@
 """Rules 6-8: Wild Draw Four and its challenge, saying UNO, going out."""
 import pytest
 
-from tests.conftest import act, play, rig, snapshot
+from tests.helpers.engine import act, play, rig, snapshot
 from uno_tui.engine import Action, IllegalAction, seat_view
 
 DRAW = ["B1", "B2", "B3", "B4", "B5", "B6", "B7", "B8"]

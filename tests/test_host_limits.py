@@ -17,7 +17,7 @@ from net import FrameError, decode
 from net.connection import Throttle
 from net.frames import FROM_PEER, PEER_FRAME
 from net.server import Server
-from tests.net_helpers import LOOPBACK, TIMEOUT, eventually, first_answer, frame
+from tests.helpers.network import LOOPBACK, TIMEOUT, eventually, first_answer, frame, join
 from uno_tui import hosting
 from uno_tui.engine import make_rules
 from uno_tui.hosting import HostSession
@@ -134,19 +134,32 @@ async def test_running_out_of_descriptors_is_logged_once_and_accepting_goes_on(c
     assert len(records) == 1 and records[0].exc_info is None
 
 
-async def test_past_the_cap_on_handshakes_connections_wait_to_be_accepted(monkeypatch):
-    monkeypatch.setattr(net.server, "MAX_PENDING", 2)
-    server, port, hellos = await recording_server()
+async def test_past_the_cap_on_handshakes_connections_wait_to_be_accepted():
+    server, port, hellos = await recording_server(max_pending=2)
     try:
         silent = [await asyncio.open_connection(LOOPBACK, port) for _ in range(2)]
         assert await eventually(lambda: sum(server._pending.values()) == 2, TIMEOUT)
         waiting = asyncio.ensure_future(first_answer(port, frame(HELLO)))
-        await asyncio.sleep(0.2)
-        assert not waiting.done() and hellos == []          # held in the backlog, not refused
+        assert await eventually(lambda: server.held is not None, TIMEOUT)
+        assert not waiting.done() and hellos == []          # held, not refused and not read
         silent[0][1].close()
         answer, _ = await asyncio.wait_for(waiting, TIMEOUT)
         assert answer == {"type": "welcome"}
     finally:
+        await server.close()
+
+
+async def test_a_burst_of_connections_meets_the_caps_on_handshakes(caplog):
+    """Connections that arrive together are counted as they are accepted, before any of them has
+    begun its handshake: a burst of 12 from one address gets 4 handshakes, and 8 refusals."""
+    server, port, _ = await recording_server()
+    burst = [socket.create_connection((LOOPBACK, port)) for _ in range(12)]   # all in the backlog at once
+    try:
+        assert await eventually(lambda: sum(server._refused.values()) == 8, TIMEOUT)
+        assert sum(server._pending.values()) == net.server.PENDING_PER_ADDRESS
+    finally:
+        for sock in burst:
+            sock.close()
         await server.close()
 
 
@@ -171,6 +184,25 @@ async def test_spectators_are_capped_and_a_spectator_joining_costs_the_others_no
         assert answer["type"] == "welcome"
         assert await eventually(lambda: len(session.spectators) == 3, TIMEOUT)
         assert sent == []                                    # nobody else was sent anything
+    finally:
+        await session.close()
+
+
+async def test_a_spectator_joining_a_game_under_way_costs_the_others_nothing():
+    session = HostSession(GameSettings(bots=["normal"]), players=2, headless=True, seed=1,
+                          pacing=Pacing(bot_delay=60))
+    port = await session.serve(LOOPBACK, 0)
+    try:
+        session.start()
+        first, _ = await first_answer(port, frame(HELLO))
+        assert first["type"] == "welcome"
+        assert await eventually(lambda: len(session.listeners) == 1, TIMEOUT)
+        (watcher,) = session.listeners.values()
+        seq = watcher.seq
+        answer, _ = await first_answer(port, frame(HELLO))
+        assert answer["type"] == "welcome"
+        assert await eventually(lambda: len(session.listeners) == 2, TIMEOUT)
+        assert watcher.seq == seq                            # the first watcher was sent nothing
     finally:
         await session.close()
 
@@ -235,3 +267,28 @@ def test_a_sender_that_keeps_going_over_is_closed(monkeypatch):
         verdicts.append(throttle.verdict())
         clock.now += 0.05
     assert "close" in verdicts[:40]
+
+
+async def test_a_seat_reconnecting_over_and_over_is_told_to_wait_and_its_client_keeps_trying():
+    session = HostSession(GameSettings(bots=["normal"]), players=2, headless=True, seed=1, pacing=Pacing.instant())
+    port = await session.serve(LOOPBACK, 0)
+    try:
+        player = await join(port, "Ann")
+        token = player.welcome["token"]
+        hello = {"type": "hello", "version": 1, "name": "Ann", "token": token}
+        answers = [(await first_answer(port, hello))[0] for _ in range(8)]
+        assert [a["type"] for a in answers].count("welcome") == 5        # a burst of 5, then one a second
+        assert answers[-1] == {"type": "reject", "reason": hosting.TOO_OFTEN}
+        player.conn.close("dropped")                                     # its own client, meanwhile,
+        seat = session.seats[player.welcome["seat"]]
+        assert await eventually(lambda: player.status == "connected" and not player.conn.closed
+                                and seat.conn is not None and seat.conn.peer == _local(player), TIMEOUT)
+        player.close()
+    finally:
+        await session.close()
+
+
+def _local(channel) -> str:
+    """How the host names this client's connection (its address and port)."""
+    host, port = channel.conn.writer.get_extra_info("sockname")[:2]
+    return f"{host}:{port}"

@@ -1,7 +1,7 @@
 """A hosting app and a joining app in one test, playing cards at each other over 127.0.0.1."""
 from textual.widgets import Select
 
-from tests.ui_helpers import game_screen, wait_for
+from tests.helpers.ui import game_screen, wait_for
 from uno_tui.app import UnoApp
 from uno_tui.screens.game import GameScreen
 from uno_tui.screens.lobby import LobbyScreen

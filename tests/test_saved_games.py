@@ -8,7 +8,7 @@ import stat
 import msgpack
 import pytest
 
-from tests.net_helpers import LOOPBACK, first_answer
+from tests.helpers.network import LOOPBACK, TIMEOUT, eventually, first_answer
 from uno_tui import autosave, cli, savefile
 from uno_tui.hosted_saving import saved_game_path
 from uno_tui.hosting import HostSession
@@ -60,8 +60,12 @@ async def test_saves_are_private_and_synced_before_they_replace_the_last(monkeyp
     (lambda path: path.write_bytes(b"\x00garbage" * 10), "damaged or not a saved game"),
     (lambda path: edit_save(lambda s: s["table"]["match"]["game"]["hands"][0].append(99)), "does not exist"),
     (lambda path: edit_save(lambda s: s["table"]["match"]["game"]["hands"][1].pop()), "cards are in play"),
-    (lambda path: edit_save(lambda s: s["seats"][0].update(token=12)), "seats are not well formed"),
-], ids=["truncated", "garbage", "an impossible card", "a lost card", "a bad token"])
+    (lambda path: edit_save(lambda s: s["seats"][0].update(token=12)), "seats must be a list of saved seat"),
+    (lambda path: edit_save(lambda s: s["table"].update(version="x")), "version must be a whole number"),
+    (lambda path: edit_save(lambda s: s["table"]["match"]["game"].update(phase="dance")), "a phase"),
+    (lambda path: edit_save(lambda s: s["seats"][1].update(kind="human")), "do not match its table"),
+], ids=["truncated", "garbage", "an impossible card", "a lost card", "a bad token", "a bad version",
+        "a bad phase", "a seat that is not the table's"])
 async def test_a_bad_save_is_refused_in_one_sentence_and_left_in_place(damage, why):
     await saved_host()
     damage(saved_game_path())
@@ -81,38 +85,61 @@ def test_a_bad_save_makes_host_resume_exit_with_the_sentence_not_a_traceback(cap
     assert err.startswith("uno-tui: The saved game") and "Traceback" not in err
 
 
-@pytest.mark.parametrize("log", [b"\xc1", msgpack.packb({"game": "x", "log": 5}), None],
-                         ids=["garbage", "another shape", "missing"])
-async def test_a_missing_or_bad_log_never_blocks_a_resume(log):
+@pytest.mark.parametrize("log", [
+    None, b"\xc1", {"log": 5}, {"log": [[{"type": "table", "text": "hi"}, 7]]},
+    {"log": [[{"type": "play"}, 0]], "log_names": [["Ann", "Bob"]]},
+], ids=["missing", "garbage", "another shape", "names no one", "an event that cannot be told"])
+async def test_a_missing_or_bad_log_only_costs_the_log(log):
     await saved_host()
     path = autosave.log_path("hosted")
     if log is None:
         path.unlink()
+    elif isinstance(log, bytes):
+        path.write_bytes(log)
     else:
         game = msgpack.unpackb(saved_game_path().read_bytes(), strict_map_key=False)["game"]
-        path.write_bytes(log.replace(b"x", game.encode()) if log.startswith(b"\x83") else log)
+        path.write_bytes(msgpack.packb({"game": game, **log}))
     session = HostSession.resume()
-    assert session.table.game is not None
+    assert session.table.game is not None and list(session.table.log) == []
+    port = await session.serve(LOOPBACK, 0)                   # and players get their snapshots
+    try:
+        assert (await answer_to(port, hello("Eve", spectate=True)))["type"] == "welcome"
+    finally:
+        await session.close()
 
 
-async def test_an_edited_log_that_names_no_one_is_dropped_not_fatal():
-    await saved_host()
-    path = autosave.log_path("hosted")
-    log = msgpack.unpackb(path.read_bytes())
-    log["log"] = [[{"type": "table", "text": "hi"}, 7]]          # names list 7 does not exist
-    path.write_bytes(msgpack.packb(log))
-    assert list(HostSession.resume().table.log) == []
-
-
-async def test_a_new_host_sets_the_unfinished_game_aside_and_says_so():
+async def test_a_new_host_sets_the_unfinished_game_aside_when_it_starts_and_says_so():
     await saved_host()
     before = saved_game_path().read_bytes()
-    session = HostSession(GameSettings(bots=["normal"]), players=2, headless=True)
+    session = HostSession(GameSettings(bots=["normal"]), players=2, headless=True, pacing=Pacing(bot_delay=60))
     await session.serve(LOOPBACK, 0)
+    assert "starting this one keeps it" in session.notes()[0]
     await session.close()
-    kept = saved_game_path().with_name("hosted-game-previous.msgpack")
-    assert kept.read_bytes() == before and not saved_game_path().exists()
-    assert any(str(kept) in note for note in session.notes())
+    assert saved_game_path().read_bytes() == before        # a lobby opened and left changes nothing
+    session = HostSession(GameSettings(bots=["normal"]), players=2, headless=True, pacing=Pacing(bot_delay=60))
+    await session.serve(LOOPBACK, 0)
+    session.start()
+    await session.close()
+    (kept,) = saved_game_path().parent.glob("hosted-game-2*[0-9].msgpack")
+    assert kept.read_bytes() == before and stat.S_IMODE(kept.stat().st_mode) == 0o600
+    assert saved_game_path().read_bytes() != before         # the new game's own save
+    assert str(kept) in session.notes()[0]
+
+
+async def test_a_resumed_game_moves_on_when_a_bot_is_to_move():
+    """A restored table replans every bot once its seats are attached: the one to move, moves."""
+    session = HostSession(GameSettings(bots=["normal", "normal"]), players=3, headless=True, seed=5, dealer=0,
+                          pacing=Pacing(bot_delay=60))
+    await session.serve(LOOPBACK, 0)
+    session.start()                          # seat 1, a bot, is to move (and thinks for a minute)
+    await session.close()
+    resumed = HostSession.resume(pacing=Pacing.instant())
+    assert resumed.table.game.decider == 1 and resumed.seats[1].kind == "bot"
+    await resumed.serve(LOOPBACK, 0)
+    try:
+        assert await eventually(lambda: resumed.table.moves > 0, TIMEOUT)
+    finally:
+        await resumed.close()
 
 
 async def test_resume_takes_the_password_given_now_else_the_saved_one():
@@ -138,8 +165,11 @@ def test_the_password_can_come_from_a_file_or_the_environment(tmp_path, monkeypa
     monkeypatch.setenv(cli.PASSWORD_ENV, "from env")
     assert cli._password(parser, parser.parse_args(["join", "h"])) == "from env"
     assert cli._password(parser, parser.parse_args(["join", "h", "--password", "typed"])) == "typed"
-    with pytest.raises(SystemExit):
-        cli._password(parser, parser.parse_args(["host", "--password-file", str(tmp_path / "none")]))
+    for bad in (["host", "--password-file", str(tmp_path / "none")], ["join", "h", "--password", "x" * 257]):
+        with pytest.raises(SystemExit):
+            cli._password(parser, parser.parse_args(bad))
+    with pytest.raises(SystemExit):                          # one or the other, not both
+        parser.parse_args(["host", "--password", "a", "--password-file", str(secret)])
 
 
 async def test_a_command_resent_after_a_resume_applies_once():
@@ -168,3 +198,15 @@ async def test_a_version_sent_as_text_is_named_as_text():
         assert "you speak '1'" in reason
     finally:
         await session.close()
+
+
+async def test_a_resumed_solo_game_moves_on_when_a_bot_is_to_move():
+    from uno_tui.solo import resume_solo, start_solo
+    channel = start_solo(GameSettings(bots=["normal", "normal"]), seed=5, dealer=0, pacing=Pacing(bot_delay=60))
+    assert channel.table.game.decider == 1
+    channel.close()
+    resumed = resume_solo(Pacing.instant())
+    try:
+        assert await eventually(lambda: resumed.table.moves > 0, TIMEOUT)
+    finally:
+        resumed.close()

@@ -21,7 +21,7 @@ def test_an_unreadable_or_invalid_file_gives_the_default():
 async def test_the_setup_screen_starts_the_game_it_describes():
     from uno_tui.app import UnoApp
     from textual.widgets import Select
-    from tests.ui_helpers import game_screen, wait_for
+    from tests.helpers.ui import game_screen, wait_for
     app = UnoApp()
     async with app.run_test(size=(100, 40)) as pilot:
         app.menu_choice("setup")

@@ -5,36 +5,11 @@ import asyncio
 import msgpack
 import pytest
 
-from tests.privacy import assert_private
+from tests.helpers.privacy import assert_private
+from tests.helpers.table import TIMEOUT, bot_seats, match_over, watch_until
 from uno_tui.client import ClientModel
 from uno_tui.engine import CODES, HOUSE_RULES, PRESETS, make_rules, rigged_deck
 from uno_tui.table import LocalChannel, Pacing, Seat, Table
-
-TIMEOUT = 60
-
-
-def bot_seats(n=4, level="normal"):
-    return [Seat(f"Bot {i}", "bot", level) for i in range(n)]
-
-
-async def watch_until(channel, done, limit=TIMEOUT):
-    """Read messages until ``done(msg)``, bounded by a timeout. Views are whole: the table part
-    an update leaves out (unchanged) is filled in from the last one, as a client model does."""
-    model = channel.__dict__.setdefault("model", ClientModel())
-
-    async def loop():
-        while True:
-            msg = await channel.recv()
-            model.apply(msg)
-            if msg["type"] in ("update", "snapshot"):
-                msg = {**msg, "view": model.view}
-            if done(msg):
-                return msg
-    return await asyncio.wait_for(loop(), limit)
-
-
-def match_over(msg):
-    return msg["type"] in ("update", "snapshot") and msg["view"]["table"]["match"]["over"]
 
 
 @pytest.mark.parametrize("preset", PRESETS)
@@ -78,32 +53,31 @@ async def test_a_bot_holding_the_top_card_jumps_in_before_the_player_to_move():
     assert jump == {"type": "jump_in", "seat": 1, "card": "R5"}
 
 
-async def test_a_human_seat_plays_through_the_channel_and_sequence_numbers_increase():
-    seats = [Seat("You", "human")] + bot_seats(3)
+async def test_a_whole_seeded_hand_with_a_human_seat_through_the_channel():
+    """The whole hand the UI tests once played through Pilot: the human's seat takes every
+    message into a client model (as the game screen does) and decides from it, to the end."""
+    seats = [Seat("You", "human")] + bot_seats(3, "easy")
     table = Table(make_rules("classic", match_mode="single"), seats, seed=3, pacing=Pacing.instant())
     table.start()
-    me = LocalChannel(table, 0)
-    last_seq, cid, moves = 0, 0, 0
-    while True:
+    me, model = LocalChannel(table, 0), ClientModel()
+    last_seq, decisions = 0, []
+    while not (model.view and model.view["over"]):
         msg = await asyncio.wait_for(me.recv(), TIMEOUT)
         assert msg["seq"] > last_seq
         last_seq = msg["seq"]
         assert msg["type"] != "error", msg
         msgpack.packb(msg)                       # plain data, ready for the wire
-        if msg["type"] not in ("update", "snapshot"):
-            continue
-        view = msg["view"]
-        assert len(view["hand"]) == view["counts"][0]
-        if view["over"]:
-            break
-        legal = view["legal"]
-        if view["decider"] == 0 and legal:
-            cid += 1
-            plays = [a for a in legal if a["kind"] not in ("draw", "keep")]
-            await me.send({"type": "action", "id": cid, "action": (plays or legal)[0]})
-            moves += 1
+        assert model.apply(msg) != "gap"
+        assert len(model.view["hand"]) == model.view["counts"][0]
+        if model.my_decision() and model.legal:
+            plays = [a for a in model.legal if a["kind"] not in ("draw", "keep")]
+            action = (plays or model.legal)[0]
+            await me.send(model.command("action", action=action))
+            decisions.append(action["kind"])
     table.close()
-    assert moves > 0 and table.game.over
+    assert table.game.over and 0 in model.view["counts"]
+    assert model.last_hands is not None                    # the hand-over event showed every hand
+    assert {"play", "draw"} <= set(decisions)
 
 
 async def test_updates_carry_only_the_table_keys_that_changed_and_merge_to_the_whole_view():

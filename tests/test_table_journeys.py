@@ -2,8 +2,8 @@
 nothing, answers to repeats, a bounded wait for the next hand, spectators' chat, countdowns."""
 import asyncio
 
-from tests.net_helpers import eventually
-from tests.test_table_seats import settle
+from tests.helpers.network import eventually
+from tests.helpers.table import settle
 from uno_tui.engine import make_rules, rigged_deck
 from uno_tui.table import LocalChannel, Pacing, Seat, Table
 
@@ -71,12 +71,15 @@ async def test_the_next_hand_waits_for_a_slow_reader_only_so_long_and_says_how_l
 
 
 async def test_with_nobody_ready_the_table_shows_no_countdown_and_waits():
-    table = two_humans(hands=(["R1"], ["G1"]))
+    # every delay zero: a timer that would start the next hand runs within a turn of the loop
+    table = two_humans(hands=(["R1"], ["G1"]), pacing=Pacing(bot_delay=0, catch_delay={}, grace=0, hand_pause=0,
+                                                              ready_wait=0))
     ann = LocalChannel(table, 0)
     LocalChannel(table, 1)
     await ann.send({"type": "action", "id": 1, "action": {"kind": "play", "card": "R1"}})
     assert table._table_info()["next_hand_in"] is None
-    await asyncio.sleep(0.2)
+    for _ in range(10):
+        await asyncio.sleep(0)
     assert table.game.over
     table.close()
 

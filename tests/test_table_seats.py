@@ -5,8 +5,8 @@ import sys
 
 import msgpack
 
-from tests.net_helpers import eventually
-from tests.test_table import TIMEOUT, watch_until
+from tests.helpers.network import eventually
+from tests.helpers.table import TIMEOUT, settle, watch_until
 from uno_tui.bots import make_bot
 from uno_tui.engine import CODES, make_rules, rigged_deck
 from uno_tui.table import LocalChannel, Pacing, Seat, Table
@@ -20,11 +20,6 @@ def uno_table(uno_penalty=4, pacing=None, second="bot"):
                   pacing=pacing or Pacing.instant(), dealer=2)
     table.start(deck=deck, hand_size=2)
     return table
-
-
-async def settle(table, rounds=200):
-    for _ in range(rounds):
-        await asyncio.sleep(0)
 
 
 async def test_a_bot_catches_a_human_who_did_not_say_uno_before_the_next_player_moves():
@@ -126,8 +121,10 @@ async def test_the_turn_timer_lets_a_bot_move_for_a_slow_human():
     table = Table(make_rules("classic", match_mode="single"), seats, seed=9, pacing=pacing)
     table.start()
     LocalChannel(table, 0)
-    await asyncio.wait_for(_until(lambda: table.game.over), TIMEOUT)
-    assert any(e["type"] == "table" and "Time is up" in e["text"] for e, _ in table.log)
+    timed_out = lambda: any(e["type"] == "table" and "Time is up" in e["text"] for e, _ in table.log)  # noqa: E731
+    await asyncio.wait_for(_until(lambda: timed_out() or table.game.over), TIMEOUT)
+    assert timed_out()
+    assert any(e.get("seat") == 0 and e["type"] in ("play", "draw") for e, _ in table.log)  # for Ann
     table.close()
 
 

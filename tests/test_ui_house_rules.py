@@ -1,5 +1,5 @@
 """The new house rules at the keyboard, and the rules help per edition."""
-from tests.ui_helpers import FROZEN, game_screen, rigged_app, wait_for
+from tests.helpers.ui import FROZEN, game_screen, rigged_app, wait_for
 from uno_tui.engine import make_rules
 from uno_tui.rules_help import help_markdown
 from uno_tui.screens.modals import SeatPicker

@@ -1,8 +1,8 @@
 """Pilot tests of what sits between moves: leaving asks first, every key a dialog's footer offers
 works in it, and a lost host is said in a sentence."""
-from tests.net_helpers import LOOPBACK, eventually
-from tests.test_ui_play import logged, my_turn
-from tests.ui_helpers import game_screen, rigged_app, seeded_app, wait_for
+from tests.helpers.network import LOOPBACK, eventually
+from tests.helpers.ui import logged, my_turn
+from tests.helpers.ui import game_screen, rigged_app, seeded_app, wait_for
 from uno_tui.app import UnoApp
 from uno_tui.engine import make_rules, rigged_deck
 from uno_tui.hosting import HostSession
@@ -91,7 +91,7 @@ async def test_a_lost_host_is_said_in_words_while_the_client_tries_again():
 
 
 async def test_a_player_who_drops_in_the_lobby_keeps_the_seat():
-    from tests.net_helpers import join
+    from tests.helpers.network import join
     session = HostSession(GameSettings(bots=["normal"] * 3), players=4, headless=True, pacing=SLOW)
     port = await session.serve(LOOPBACK, 0)
     ann = await join(port, "Ann")

@@ -1,7 +1,7 @@
 """Snapshot tests of the main screens (seeded, fixed size). Plain def: snap_compare runs its own loop."""
 import pytest
 
-from tests.ui_helpers import SCREENS
+from tests.helpers.ui import SCREENS
 
 
 @pytest.mark.parametrize("name,factory,size,keys", SCREENS, ids=[s[0] for s in SCREENS])

@@ -1,5 +1,7 @@
-"""Where a host is: HOST or HOST:PORT, the port a host listens on by default, and why it could not."""
+"""Where a host is: HOST or HOST:PORT, the port a host listens on by default, why it could not, and
+this machine's addresses to give friends."""
 import errno
+import socket
 
 DEFAULT_PORT = 7531
 
@@ -33,3 +35,16 @@ def cannot_host(port: int, error: OSError) -> str:
     if error.errno == errno.EACCES:
         return f"Port {port} is not open to you: choose one above 1023 with --port."
     return f"Cannot host on port {port}: {error.strerror or error}."
+
+
+def local_addresses() -> list[str]:
+    """This machine's addresses to give to friends (from its own name; nothing is sent anywhere)."""
+    found = []
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            address = info[4][0]
+            if address not in found and not address.startswith("127."):
+                found.append(address)
+    except OSError:
+        pass
+    return found or ["127.0.0.1"]

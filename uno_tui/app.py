@@ -31,6 +31,15 @@ class UnoApp(App):
         self.hosting = None                      # the HostSession this app serves, if any
         self.channel = None                      # the channel of the game (or lobby) on screen
 
+    def get_css_variables(self) -> dict[str, str]:
+        """The cards' colours as CSS variables ($card-red, $card-red-text, ...): uno.tcss styles
+        the colour buttons from the same table the cards are drawn with (widgets/cardart.py)."""
+        from .widgets.cardart import CARD_BG, CARD_FG, COLOR_LETTER
+        colours = {}
+        for name, letter in COLOR_LETTER.items():
+            colours[f"card-{name}"], colours[f"card-{name}-text"] = CARD_BG[letter], CARD_FG[letter]
+        return {**super().get_css_variables(), **colours}
+
     def on_mount(self) -> None:
         self.theme = "textual-dark"
         self.push_screen(StartScreen())
@@ -119,7 +128,7 @@ class UnoApp(App):
         async def serve() -> None:
             from rich.text import Text
 
-            from .hosting import local_addresses
+            from .address import local_addresses
             from .screens.lobby import LobbyScreen
             try:
                 port_open = await session.serve(bind, port)

@@ -8,6 +8,7 @@ of bot moves costs one save) and off the event loop (SaveFile's thread).
 """
 import asyncio
 import secrets
+import time
 from pathlib import Path
 
 import msgpack
@@ -115,18 +116,21 @@ def _saved_log(kind: str) -> dict:
         log = msgpack.unpackb(log_path(kind).read_bytes(), strict_map_key=False)
     except (OSError, ValueError, msgpack.UnpackException):
         return {}
-    return log if isinstance(log, dict) else {}
+    if not isinstance(log, dict) or not all(isinstance(log.get(k, []), list) for k in ("log", "log_names")):
+        return {}
+    return log
 
 
 def set_aside(kind: str) -> Path | None:
-    """A new game is about to be saved where an unfinished one is: keep that one, renamed
-    (with its log), so starting afresh never silently throws a game away. Returns its new path."""
+    """A new game is about to be saved where an unfinished one is: keep that one (with its log)
+    under a name with the time, so starting afresh never throws a game away. Returns its new path."""
     path = game_path(kind)
     if not path.exists():
         return None
-    kept = path.with_name(f"{kind}-game-previous.msgpack")
-    path.replace(kept)
-    log = log_path(kind)
-    if log.exists():
-        log.replace(log.with_name(f"{kind}-game-previous-log.msgpack"))
+    stamp = time.strftime("%Y-%m-%d-%H%M%S")
+    kept = path.with_name(f"{kind}-game-{stamp}.msgpack")
+    for old, new in ((path, kept), (log_path(kind), path.with_name(f"{kind}-game-{stamp}-log.msgpack"))):
+        if old.exists():
+            old.chmod(0o600)                  # one an older version saved may be readable by others
+            old.replace(new)
     return kept

@@ -9,6 +9,7 @@ import sys
 from net.server import PER_ADDRESS
 
 from .address import DEFAULT_PORT, cannot_host, parse_address
+from .table.spec import MAX_PASSWORD
 
 PASSWORD_ENV = "UNO_TUI_PASSWORD"
 
@@ -29,9 +30,11 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port to listen on (default {DEFAULT_PORT})")
     host.add_argument("--bind", default="0.0.0.0", help="address to listen on (default: all)")
     host.add_argument("--name", default=None, help="your name at the table")
-    host.add_argument("--password", default=None, help="players must give this password to join "
-                      f"(others on this machine can see it: prefer --password-file or {PASSWORD_ENV})")
-    host.add_argument("--password-file", default=None, metavar="FILE", help="the password is this file's first line")
+    secret = host.add_mutually_exclusive_group()
+    secret.add_argument("--password", default=None, help="players must give this password to join "
+                        f"(others on this machine can see it: prefer --password-file or {PASSWORD_ENV})")
+    secret.add_argument("--password-file", default=None, metavar="FILE",
+                        help="the password is this file's first line")
     host.add_argument("--edition", choices=PRESETS, default=None, help="the rules (default: your last set-up)")
     host.add_argument("--seats", type=_positive, default=None, help="seats at the table, 2-10 (default 4)")
     host.add_argument("--headless", action="store_true", help="no UI: log, and start when enough have joined")
@@ -41,29 +44,39 @@ def build_parser() -> argparse.ArgumentParser:
                       help="headless: start when this many players have joined (default: all seats)")
     host.add_argument("--rate", type=_positive, default=30,
                       help="messages a second each connection may send (default 30; more are refused)")
+    host.add_argument("--bot-delay", type=float, default=None, metavar="SECONDS",
+                      help="headless: how long bots think before they play (default 0.9; 0 for bot tests)")
+    host.add_argument("--grace", type=float, default=None, metavar="SECONDS",
+                      help="headless: how long a dropped player's seat waits before a bot plays it (default 20)")
     host.add_argument("--per-address", type=_positive, default=PER_ADDRESS, metavar="N",
                       help=f"connections one address may hold (default {PER_ADDRESS}; more behind a shared address)")
     join = sub.add_parser("join", help="join a LAN game")
     join.add_argument("address", metavar="HOST[:PORT]")
     join.add_argument("--name", default=None, help="your name at the table")
-    join.add_argument("--password", default=None, help=f"the host's password (or --password-file, {PASSWORD_ENV})")
-    join.add_argument("--password-file", default=None, metavar="FILE", help="the password is this file's first line")
+    secret = join.add_mutually_exclusive_group()
+    secret.add_argument("--password", default=None, help=f"the host's password (or --password-file, {PASSWORD_ENV})")
+    secret.add_argument("--password-file", default=None, metavar="FILE",
+                        help="the password is this file's first line")
     join.add_argument("--spectate", action="store_true", help="watch without a seat")
     return parser
 
 
 def _password(parser: argparse.ArgumentParser, args) -> str | None:
-    """From --password, --password-file or the environment, in that order (None: no password)."""
+    """From --password or --password-file (one or the other), else the environment (None: no
+    password; with --resume, the saved game's)."""
+    password = args.password
     if args.password_file is not None:
         try:
             with open(args.password_file, encoding="utf-8") as f:
-                line = f.readline().rstrip("\r\n")
+                password = f.readline().rstrip("\r\n")
         except (OSError, UnicodeDecodeError) as e:
             parser.error(f"cannot read the password file {args.password_file}: {e}")
-        if not line:
+        if not password:
             parser.error(f"the password file {args.password_file} has an empty first line")
-        return line
-    return args.password if args.password is not None else os.environ.get(PASSWORD_ENV) or None
+    password = password if password is not None else os.environ.get(PASSWORD_ENV) or None
+    if password is not None and len(password) > MAX_PASSWORD:
+        parser.error(f"a password may have up to {MAX_PASSWORD} characters")
+    return password
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -108,21 +121,28 @@ def main(argv: list[str] | None = None) -> int:
 
 async def headless_host(settings, args, seats: int) -> int:
     """Host without a UI: log, start when enough players joined, play until interrupted."""
-    from .hosting import HostSession, local_addresses
+    from .address import local_addresses
+    from .hosting import HostSession
+    from .table import Pacing
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
     log = logging.getLogger("uno-tui.host")
     need = min(args.players or seats, seats)
+    pacing = Pacing()
+    if args.bot_delay is not None:
+        pacing.bot_delay = max(0.0, args.bot_delay)
+    if args.grace is not None:
+        pacing.grace = max(0.0, args.grace)
     if args.resume:
         from .autosave import SaveError
         try:
             session = HostSession.resume(password=args.password, rate=args.rate, burst=args.rate,
-                                         per_address=args.per_address)
+                                         per_address=args.per_address, pacing=pacing)
         except SaveError as e:
             print(f"uno-tui: {e}", file=sys.stderr)
             return 1
     else:
         session = HostSession(settings, players=seats, headless=True, password=args.password, rate=args.rate,
-                              burst=args.rate, per_address=args.per_address)
+                              burst=args.rate, per_address=args.per_address, pacing=pacing)
     try:
         port = await session.serve(args.bind, args.port)
     except OSError as e:

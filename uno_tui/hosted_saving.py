@@ -7,9 +7,10 @@ from dataclasses import asdict
 
 from . import autosave
 from .settings import GameSettings
+from .bots import LEVELS
 from .table import Pacing, Table
-
-SEAT_KINDS = ("host", "human", "bot", "open")
+from .table.shapes import Field, Shape, Type, list_of_shape, nullable, one_of
+from .table.spec import ANY_MAP, INT, MAX_ID_LEN, STR
 
 
 class HostedSaving:
@@ -23,17 +24,15 @@ class HostedSaving:
                 "table": self.table.to_state()}
 
     @classmethod
-    def resume(cls, *, pacing: Pacing | None = None, password: str | None = None, **options) -> "HostedSaving":
+    def resume(cls, *, pacing: Pacing | None = None, password: str | None = None, **options):
         """The saved game, started again: seats keep their tokens, so players reconnect to their hands.
         A ``password`` replaces the saved one (None keeps it; ``password_note`` says which).
         Raises autosave.SaveError if the save cannot be carried on."""
-        def build(state: dict) -> "HostedSaving":
-            seats = state["seats"]
-            if not (isinstance(seats, list) and seats and all(map(_good_seat, seats))):
-                raise ValueError("its seats are not well formed")
-            kept = state["password"]
-            if kept is not None and not isinstance(kept, str):
-                raise ValueError("its password is not text")
+        def build(state: dict):
+            problems = SAVED_HOST.problems(state)
+            if problems:
+                raise ValueError(problems[0])
+            seats, kept = state["seats"], state["password"]
             session = cls(GameSettings(**state["settings"]), host_name=state["host_name"],
                           players=len(seats), headless=seats[0]["kind"] != "host",
                           password=kept if password is None else password, pacing=pacing, **options)
@@ -44,19 +43,23 @@ class HostedSaving:
                 seat.name, seat.kind, seat.level, seat.token = (saved["name"], saved["kind"], saved["level"],
                                                                 saved["token"])
             session.table = Table.from_state(state["table"], pacing)
-            if len(session.table.seats) != len(seats):
+            if [TABLE_KIND[s["kind"]] for s in seats] != [s.kind for s in session.table.seats]:
                 raise ValueError("its seats do not match its table")
             session.table.on_change = session.autosave.changed
             return session
         return autosave.restore("hosted", build)
 
 
-def _good_seat(seat) -> bool:
-    token = seat.get("token") if isinstance(seat, dict) else None
-    return (isinstance(seat, dict) and isinstance(seat.get("name"), str) and seat.get("kind") in SEAT_KINDS
-            and isinstance(seat.get("level"), str) and (token is None or isinstance(token, str) and len(token) < 100))
+#: what each seat of the lobby is at the table
+TABLE_KIND = {"host": "human", "human": "human", "bot": "bot", "open": "bot"}
+TOKEN = Type("a seat token", lambda v: type(v) is str and 0 < len(v) <= MAX_ID_LEN)
+SAVED_HOST_SEAT = Shape("saved seat", (
+    Field("name", STR), Field("kind", one_of(*TABLE_KIND)), Field("level", one_of(*LEVELS)),
+    Field("token", nullable(TOKEN))))
+SAVED_HOST = Shape("saved game", (
+    Field("game", STR), Field("settings", ANY_MAP), Field("host_name", STR), Field("password", nullable(STR)),
+    Field("port", nullable(INT)), Field("seats", list_of_shape(SAVED_HOST_SEAT)), Field("table", ANY_MAP)))
 
 
 def saved_game_path():
     return autosave.game_path("hosted")
-

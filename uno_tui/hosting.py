@@ -7,12 +7,13 @@ table decides everything, so no peer can cheat or drift. The app that hosts
 owns the session: closing it says goodbye to everyone and frees the port.
 """
 import asyncio
+import collections
 import logging
-import socket
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from net import Connection, new_token, tokens_equal
+from net import Connection, RateLimit, new_token, tokens_equal
+from net.connection import TRY_AGAIN
 from net.server import PER_ADDRESS, Server
 
 from . import autosave
@@ -22,11 +23,14 @@ from .hosted_saving import HostedSaving
 from .settings import GameSettings
 from .solo import BOT_NAMES
 from .table import PROTOCOL_VERSION, Pacing, Seat, Table
-from .table.protocol import MAX_NAME, ProtocolError, clean_text, parse_lobby_command
+from .table.protocol import ProtocolError, clean_text, command_id, parse_lobby_command
+from .table.fanout import RECENT_IDS
+from .table.spec import HELLO, MAX_NAME
 
 logger = logging.getLogger(__name__)
 UNKNOWN_TOKEN = "unknown seat token: this game does not know it"
 MAX_SPECTATORS = 20
+TOO_OFTEN = f"this seat reconnected too often: {TRY_AGAIN}"
 
 
 @dataclass
@@ -36,6 +40,7 @@ class LobbySeat:
     level: str = "normal"
     token: str | None = None
     conn: Connection | LocalPeer | None = None
+    returns: RateLimit = field(default_factory=lambda: RateLimit(1.0, 5))    # reconnections with the token
 
 
 class HostSession(HostedSaving):
@@ -53,6 +58,7 @@ class HostSession(HostedSaving):
         self.local = None if headless else HostChannel(self)
         self.table: Table | None = None
         self.spectators: dict = {}                # connection -> the name it gave
+        self._lobby_ids: dict = {}                # seat (a spectator: its connection) -> its recent command ids
         self.listeners: dict = {}                 # connection -> its table listener, once started
         self.on_change = on_change or (lambda: None)
         self.server = Server(self._admit, self._message, self._gone, rate=rate, burst=burst,
@@ -73,20 +79,22 @@ class HostSession(HostedSaving):
                     self.table.mark_away(i)
             if self.local is not None:
                 self.listeners[self.local.peer] = self.table.connect(0, self.local.peer.send)
+            self.table.resume()
         else:
-            self.set_aside = autosave.set_aside("hosted")
             self._lobby_changed()
         return self.port
 
     def notes(self) -> list[str]:
         """What the host should be told once it is listening: which password a resumed game takes,
-        and where an unfinished game this new one would have overwritten was kept."""
-        notes = []
+        or that starting this game will set an unfinished one aside (and where it went, once it has)."""
         if self.password_note is not None:
-            notes.append(f"The saved game is back: joining it takes {self.password_note}.")
+            return [f"The saved game is back: joining it takes {self.password_note}."]
         if self.set_aside is not None:
-            notes.append(f"The unfinished game hosted before was kept as {self.set_aside}.")
-        return notes
+            return [f"The unfinished game hosted before was kept as {self.set_aside}."]
+        if autosave.game_path("hosted").exists():
+            return ["An unfinished hosted game is saved (uno-tui host --resume carries it on): "
+                    "starting this one keeps it under another name."]
+        return []
 
     def connections(self) -> list:
         """Everyone who gets messages: seated players (the host's own screen too) and spectators."""
@@ -119,6 +127,9 @@ class HostSession(HostedSaving):
         if type(version) is not int or version != PROTOCOL_VERSION:
             return self._reject(conn, f"this host speaks protocol version {PROTOCOL_VERSION}, you speak "
                                       f"{repr(version)[:12]}: use the same uno-tui version as the host")
+        problems = HELLO.problems(hello)
+        if problems:
+            return self._reject(conn, problems[0])
         name = hello.get("name")
         if not isinstance(name, str) or not clean_text(name, MAX_NAME):
             return self._reject(conn, "a player needs a name")
@@ -128,6 +139,8 @@ class HostSession(HostedSaving):
         token = hello.get("token")
         for i, seat in enumerate(self.seats):       # a token takes its seat back, in the lobby too
             if seat.token is not None and tokens_equal(token, seat.token):
+                if not seat.returns.allow():            # each return is told to everyone: not 100 a second
+                    return self._reject(conn, TOO_OFTEN)
                 if seat.conn is not None:
                     seat.conn.close("the player connected again elsewhere")
                 seat.conn = conn
@@ -182,6 +195,11 @@ class HostSession(HostedSaving):
         """Before the start: chat from anyone; the host's own screen also seats bots and starts."""
         try:
             msg = parse_lobby_command(msg)
+            recent = self._lobby_ids.setdefault(seat if seat is not None else conn,
+                                                collections.deque(maxlen=RECENT_IDS))
+            if msg["id"] in recent:              # a repeat applies once (as at the table)
+                return
+            recent.append(msg["id"])
             kind = msg["type"]
             if kind in ("start", "seat") and not (seat == 0 and self.seats[0].kind == "host"):
                 raise ProtocolError("only the host can do that")
@@ -196,13 +214,14 @@ class HostSession(HostedSaving):
             elif kind == "start":
                 self.start()
         except ProtocolError as e:
-            conn.send({"type": "error", "id": msg.get("id") if isinstance(msg, dict) else None, "reason": e.reason})
+            conn.send({"type": "error", "id": command_id(msg), "reason": e.reason})
 
     def _gone(self, conn: Connection) -> None:
         listener = self.listeners.pop(conn, None)
         if listener is not None and not self.closed:
             self.table.disconnect(listener)
         self.spectators.pop(conn, None)
+        self._lobby_ids.pop(conn, None)
         for seat in self.seats:
             if seat.conn is conn:
                 seat.conn = None                 # in the lobby the seat keeps its token until the start
@@ -250,8 +269,13 @@ class HostSession(HostedSaving):
             else:
                 s.kind, s.name = "bot", s.name or next(bot_names)
                 seats.append(Seat(s.name, "bot", s.level))
+        self.set_aside = autosave.set_aside("hosted")     # this game is saved from now: keep the last one
+        if self.set_aside is not None:
+            logger.warning("the unfinished game hosted before was kept as %s", self.set_aside)
         self.table = Table(self.settings.rules(), seats, seed=self.seed, pacing=self.pacing, dealer=self.dealer)
         self.table.on_change = self.autosave.changed
+        for i, seat in enumerate(self.table.seats):   # ids used in the lobby stay used at the table
+            seat.recent.extend(self._lobby_ids.get(i, ()))
         self.table.start(deck, hand_size)
         for i, s in enumerate(self.seats):
             if s.conn is not None:
@@ -261,16 +285,3 @@ class HostSession(HostedSaving):
         for conn in self.spectators:
             self.listeners[conn] = self._connect(conn, None)
         self.on_change()
-
-
-def local_addresses() -> list[str]:
-    """This machine's addresses to give to friends (from its own name; nothing is sent anywhere)."""
-    found = []
-    try:
-        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            address = info[4][0]
-            if address not in found and not address.startswith("127."):
-                found.append(address)
-    except OSError:
-        pass
-    return found or ["127.0.0.1"]

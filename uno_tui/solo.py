@@ -56,5 +56,7 @@ def resume_solo(pacing: Pacing | None = None) -> SoloChannel:
     """The saved solo game, carried on where it was. Raises autosave.SaveError if it cannot be."""
     def build(state: dict) -> SoloChannel:
         table = Table.from_state(state["table"], pacing)
-        return SoloChannel(table, _saver(table, state["settings"], state["game"]))
+        channel = SoloChannel(table, _saver(table, state["settings"], state["game"]))
+        table.resume()
+        return channel
     return autosave.restore("solo", build)

@@ -2,8 +2,8 @@ import os
 
 import pytest
 
-from tests.net_helpers import free_port
-from tests.terminal import Terminal
+from tests.helpers.network import free_port
+from tests.helpers.terminal import Terminal
 
 
 @pytest.fixture

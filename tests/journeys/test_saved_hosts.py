@@ -5,7 +5,7 @@ host must not silently overwrite an unfinished game."""
 import re
 import subprocess
 
-from tests.terminal import console_script
+from tests.helpers.terminal import console_script
 
 
 def words(*parts: str) -> str:
@@ -24,9 +24,11 @@ def test_a_damaged_save_is_refused_on_screen_then_kept_aside_by_a_new_host(newco
     host.press("ctrl+q")
     host.close()
     host = newcomer("host", "--port", str(port))
-    host.wait_for(words("The unfinished game hosted before was kept as"))
-    assert (data / "hosted-game-previous.msgpack").read_bytes() == b"\x00 not a game"
-    assert not save.exists()
+    host.wait_for(words("An unfinished hosted game is saved"))
+    host.press("ctrl+s")                             # the new game starts: the old save is set aside
+    host.wait_for(r"Your turn|Waiting for")
+    (kept,) = data.glob("hosted-game-2*[0-9].msgpack")
+    assert kept.read_bytes() == b"\x00 not a game"
 
 
 def test_a_headless_resume_of_a_damaged_save_exits_with_the_sentence(tmp_path, port):

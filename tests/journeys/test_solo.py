@@ -2,7 +2,7 @@
 leaving, and after a crash) brings the same hand back."""
 import time
 
-from tests.journeys.test_lan import PICKER, TURN, act
+from tests.helpers.journey import PICKER, TURN, act
 
 
 def hand_rows(terminal) -> list[str]:

@@ -68,6 +68,9 @@ def restore_match(rules: Rules, state: dict) -> Match:
     return match
 
 
+PHASES = ("turn", "drawn", "color", "discard", "respond", "over")
+
+
 def check_match_state(rules: Rules, state) -> None:
     """Raise ValueError, with a sentence, unless ``state`` is a match as match_state writes it:
     every field there, every card one that exists, none lost or made up, seats in range. An
@@ -101,6 +104,23 @@ def check_match_state(rules: Rules, state) -> None:
     need(game["direction"] in (1, -1) and type(game["color"]) is int and -1 <= game["color"] < 4,
          "the direction or colour is not one the game has")
     need(_ints(game["uno_said"], n, bool), "the UNO calls do not match the players")
+    need(game["phase"] in PHASES, "the hand is in a phase the game does not have")
+    need(all(type(game[f]) is int and -1 <= game[f] < n for f in ("window", "winner")),
+         "a seat named in the hand is not at the table")
+    need(all(type(game[f]) is int and -1 <= game[f] < N_CARDS for f in ("drawn", "first_wild")),
+         "a card named in the hand does not exist")
+    need(all(type(game[f]) is int and game[f] >= 0 for f in ("pending_draw", "passes")), "a count is not a count")
+    need(all(type(game[f]) is bool for f in ("wd4_guilty", "uno_intent", "over", "blocked", "can_shield")),
+         "a yes-or-no of the hand is neither")
+    attack = game["attack"]
+    need(attack is None or (isinstance(attack, (list, tuple)) and len(attack) == 3 and all(type(a) is int for a in attack)
+                            and 0 <= attack[0] < N_CARDS and 0 <= attack[1] < n and 0 <= attack[2] < n),
+         "the card waiting for its target is not one the game could have")
+    need(isinstance(game["shown"], list) and all(
+        isinstance(x, list) and len(x) == 3 and type(x[0]) is int and 0 <= x[0] < n and isinstance(x[1], list)
+        for x in game["shown"]), "the hands shown are not well formed")
+    need(isinstance(state["history"], list) and all(isinstance(h, dict) for h in state["history"]),
+         "the match's past hands are not well formed")
 
 
 def _ints(values, n: int, kind=int) -> bool:

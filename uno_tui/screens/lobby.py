@@ -13,7 +13,7 @@ from ..client import ClientModel
 from ..messages import ChannelClosed, TableMessage
 from ..address import DEFAULT_PORT, parse_address
 from ..table import Channel
-from ..table.protocol import MAX_NAME
+from ..table.spec import MAX_NAME
 from .modals import ChatPrompt, ConfirmLeave
 
 SEAT_CHOICES = [("open (a friend joins)", "")] + [(f"bot: {level}", level) for level in LEVELS]

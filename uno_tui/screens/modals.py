@@ -13,7 +13,7 @@ from textual.widgets import Button, Footer, Input, Label, Static
 from ..engine import card_info
 from ..engine.cards import COLORS, LETTER_OF
 from ..rules_help import wd4_illegal_while
-from ..widgets.cardart import color_style, token
+from ..widgets.cardart import token
 
 
 
@@ -62,10 +62,7 @@ class ColorPicker(DecisionModal):
             yield Label(self.title_text, id="dialog-title")
             with Grid(id="colors"):
                 for color in COLORS:
-                    button = Button(f"{LETTER_OF[color]}  {color.title()}", id=f"color-{color}")
-                    button.styles.background = color_style(color).bgcolor.name
-                    button.styles.color = color_style(color).color.name
-                    yield button
+                    yield Button(f"{LETTER_OF[color]}  {color.title()}", id=f"color-{color}")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id.removeprefix("color-"))

@@ -87,17 +87,20 @@ class FanOut:
         names = self.names
         table = self._table_info()
         public = public_view(self.game)
+        seen: dict = {}                          # seat -> its view, events and log (spectators share one)
         for listener in to if to is not None else [*self.listeners, *self._active_bot_listeners()]:
             seat = listener.seat
-            view = own_view(self.game, public, seat)
+            parts = seen.get(seat)
+            if parts is None:
+                parts = seen[seat] = (own_view(self.game, public, seat), [redact(e, seat) for e in events],
+                                      self._lines(events, seat, names))
+            view = dict(parts[0])
             sent = listener.table_sent
             if sent != table:                    # what changed since this listener's last copy
                 view["table"] = table if sent is None else {k: v for k, v in table.items() if sent.get(k) != v}
                 listener.table_sent = table
-            listener.send({"type": "update", "version": self.version, "view": view,
-                           "events": [redact(e, seat) for e in events],
-                           "log": self._lines(events, seat, names),
-                           "ack": ack[1] if ack and ack[0] is listener else None})
+            listener.send({"type": "update", "version": self.version, "view": view, "events": parts[1],
+                           "log": parts[2], "ack": ack[1] if ack and ack[0] is listener else None})
 
     def _active_bot_listeners(self):
         return [self._bot_listeners[i] for i, s in enumerate(self.seats) if s.bot is not None]
@@ -117,7 +120,20 @@ class FanOut:
         seat = listener.seat
         view = self._view(seat)
         listener.table_sent = view["table"]      # updates carry only what changes from here
+        return {"type": "snapshot", "version": self.version, "view": view, "log": self._log_lines(seat),
+                "chat": list(self.chat)}
+
+    def _log_lines(self, seat: int | None) -> list[dict]:
+        """The log in ``seat``'s words. A spectator's is kept until the log changes: spectators
+        come and go many at a time, and all read the same words."""
+        key = (len(self.log), id(self.log[-1]) if self.log else None)
+        cached = self._spectator_log
+        if seat is None and cached is not None and cached[0] == key:
+            return cached[1]
         log = []
         for event, names in self.log:
             log += self._lines([event], seat, names)
-        return {"type": "snapshot", "view": view, "log": log[-LOG_KEEP:], "chat": list(self.chat)}
+        log = log[-LOG_KEEP:]
+        if seat is None:
+            self._spectator_log = (key, log)
+        return log

@@ -1,7 +1,8 @@
 """How bots play at a table: when each thinks, how fast it reacts, where long thoughts run.
 
-Part of Table (session.py): every change reschedules what each bot means to do;
-a move a bot decided on is played only if the table is still where the bot saw it.
+Part of Table (session.py): every move replans what each bot means to do (a seat's
+coming or going, only that seat's); a move a bot decided on is played only if the
+game has not moved since the bot saw it.
 """
 import asyncio
 import concurrent.futures

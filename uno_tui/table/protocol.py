@@ -1,26 +1,12 @@
-"""The table's messages: commands a client sends, and their validation.
+"""The table's commands, checked against their declarations in spec.py.
 
 Plain data only (dict, list, str, int, bool, None), the same in memory and
 on the wire. docs/protocol.md describes every message.
 """
 from ..bots import LEVELS
+from .spec import COMMANDS as _COMMANDS, ID, LOBBY_COMMANDS as _LOBBY_COMMANDS, MAX_CHAT
 
 PROTOCOL_VERSION = 1
-MAX_CHAT = 200
-MAX_NAME = 24
-MAX_ID_LEN = 64
-COMMANDS = {
-    "action": ("action",),      # a game action (see docs/engine.md)
-    "chat": ("text",),
-    "snapshot": (),             # send me everything again
-    "ready": (),                # ready for the next hand (or a new match)
-}
-#: before the start; "seat" and "start" are the host's own (refused from anyone else)
-LOBBY_COMMANDS = {
-    "chat": ("text",),
-    "seat": ("seat", "level"),  # make an empty seat a bot of this level (None: open it again)
-    "start": (),
-}
 
 
 def merge_view(previous: dict | None, view: dict) -> dict:
@@ -39,42 +25,35 @@ class ProtocolError(ValueError):
         self.reason = reason
 
 
-def _check_id(cid) -> None:
-    if isinstance(cid, bool) or not (
-            (isinstance(cid, int) and 0 <= cid < 2 ** 53) or (isinstance(cid, str) and 0 < len(cid) <= MAX_ID_LEN)):
-        raise ProtocolError("a command needs an id: a whole number or a short string")
+def command_id(msg):
+    """The id of a command, if it has a valid one (a refusal names it), else None."""
+    cid = msg.get("id") if isinstance(msg, dict) else None
+    return None if ID.problems(cid, "") else cid
 
 
 def parse_lobby_command(msg) -> dict:
     """A command sent before the game starts (see parse_command)."""
-    msg = parse_command(msg, LOBBY_COMMANDS)
-    if msg["type"] == "seat":
-        if isinstance(msg.get("seat"), bool) or not isinstance(msg.get("seat"), int) \
-                or msg.get("level") not in (None, *LEVELS):
-            raise ProtocolError("a seat command needs a seat number and a bot level (or null)")
+    msg = parse_command(msg, _LOBBY_COMMANDS)
+    if msg["type"] == "seat" and msg["level"] not in (None, *LEVELS):
+        raise ProtocolError(f"a seat command needs a bot level ({', '.join(LEVELS)}) or null")
     return msg
 
 
-def parse_command(msg, commands: dict = COMMANDS) -> dict:
-    """Check a command's shape; return it (chat text cleaned). Raises ProtocolError."""
+def parse_command(msg, commands: dict = _COMMANDS) -> dict:
+    """Check a command against its declaration (spec.py); return it (chat text cleaned).
+    Raises ProtocolError with the first thing wrong."""
     if not isinstance(msg, dict) or not all(isinstance(k, str) for k in msg):
         raise ProtocolError("a command must be a map with string keys")
     kind = msg.get("type")
     if not isinstance(kind, str) or kind not in commands:
-        if isinstance(kind, str) and kind in COMMANDS:
+        if isinstance(kind, str) and kind in _COMMANDS:
             raise ProtocolError("the game has not started yet")
         raise ProtocolError(f"unknown command {str(kind)[:40]!r}")
-    _check_id(msg.get("id"))
-    extra = set(msg) - {"type", "id", *commands[kind]}
-    if extra:
-        raise ProtocolError(f"unexpected field {sorted(extra)[0][:40]!r} in {kind}")
-    if kind == "action" and not isinstance(msg.get("action"), dict):
-        raise ProtocolError("an action command carries an action map")
+    problems = commands[kind].problems(msg)
+    if problems:
+        raise ProtocolError(problems[0])
     if kind == "chat":
-        text = msg.get("text")
-        if not isinstance(text, str):
-            raise ProtocolError("chat text must be a string")
-        text = clean_text(text, MAX_CHAT)
+        text = clean_text(msg["text"], MAX_CHAT)
         if not text:
             raise ProtocolError("empty chat line")
         return {**msg, "text": text}

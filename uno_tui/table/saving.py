@@ -7,8 +7,21 @@ from ..bots import LEVELS
 from ..engine import Rules
 from ..engine.state import check_match_state, match_state, restore_match, restore_rng, rng_state
 from .fanout import RECENT_IDS
-from .protocol import MAX_NAME
 from .seat import Seat
+from .shapes import Field, Shape, Type, list_of, list_of_shape, nullable, one_of
+from .spec import ANY_MAP, CHAT_LINE, COUNT, ID, MAX_NAME, RESULT, SEAT
+
+SAVED_SEAT = Shape("saved seat", (Field("name", Type(f"a name of up to {MAX_NAME} characters",
+                                                      lambda v: type(v) is str and len(v) <= MAX_NAME)),
+                                  Field("kind", one_of("human", "bot")), Field("level", one_of(*LEVELS)),
+                                  Field("recent", list_of(ID), optional=True)))
+RNG = Type("a generator's state", lambda v: type(v) is list and len(v) == 3 and type(v[1]) is str)
+SAVED_TABLE = Shape("saved table", (
+    Field("rules", ANY_MAP), Field("dealer", nullable(SEAT)), Field("version", COUNT),
+    Field("seats", list_of_shape(SAVED_SEAT)), Field("rng", RNG), Field("match", ANY_MAP),
+    Field("result", nullable(RESULT)), Field("ready", list_of(SEAT)), Field("chat", list_of_shape(CHAT_LINE)),
+    Field("log", Type("a list", lambda v: type(v) is list), optional=True),
+    Field("log_names", Type("a list", lambda v: type(v) is list), optional=True)))
 
 
 class TableSaving:
@@ -40,12 +53,15 @@ class TableSaving:
             rules = Rules.from_dict(state["rules"])
         except (KeyError, TypeError) as e:
             raise ValueError("the rules are not ones this version knows") from e
-        check_match_state(rules, state.get("match"))
-        seats = state.get("seats")
-        if not (isinstance(seats, list) and len(seats) == state["match"]["n"] and all(map(_good_seat, seats))):
+        problems = SAVED_TABLE.problems(state)
+        if problems:
+            raise ValueError(problems[0])
+        check_match_state(rules, state["match"])
+        seats = state["seats"]
+        if len(seats) != state["match"]["n"]:
             raise ValueError("the seats do not match the players")
         table = cls(rules, [Seat(s["name"], s["kind"], s["level"]) for s in seats], pacing=pacing,
-                    dealer=state.get("dealer"))
+                    dealer=state["dealer"])
         for seat, saved in zip(table.seats, seats):
             seat.recent.extend(saved.get("recent", ())[-RECENT_IDS:])
         restore_rng(state["rng"], table.rng)
@@ -56,22 +72,30 @@ class TableSaving:
         table.trial()
         return table
 
-    def trial(self) -> None:
-        """What every seat will be shown and offered, worked out once: a state the engine cannot
-        show is refused now, not when its players reconnect."""
+    def resume(self) -> None:
+        """Once a restored table's seats are attached (players away, or back): every bot plans
+        again, so the one to move, moves."""
         if self.game is not None:
-            for seat in (*range(len(self.seats)), None):
+            self._schedule()
+
+    def trial(self) -> None:
+        """What every seat will be shown and offered, and the log in every seat's words, worked
+        out once: a state the engine cannot show is refused now, not when its players reconnect
+        (a log that cannot be told is only dropped: it is words, no reason to refuse a game)."""
+        seats = (*range(len(self.seats)), None)
+        if self.game is not None:
+            for seat in seats:
                 self._view(seat)
-
-
-def _good_seat(seat) -> bool:
-    return (isinstance(seat, dict) and isinstance(seat.get("name"), str) and len(seat["name"]) <= MAX_NAME
-            and seat.get("kind") in ("human", "bot") and seat.get("level") in LEVELS
-            and isinstance(seat.get("recent", []), list))
+        try:
+            for event, names in self.log:
+                for seat in seats:
+                    self._lines([event], seat, names)
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+            self.log.clear()
 
 
 def _log(state: dict) -> list:
-    """The saved log, or none at all if it is not whole (it is only words: no reason to refuse a game)."""
+    """The saved log, or none at all if it is not whole (trial() also drops one it cannot tell)."""
     log, names = state.get("log", ()), state.get("log_names", ())
     try:
         entries = [(event, names[n]) for event, n in log]

@@ -15,9 +15,10 @@ from ..bots import make_bot
 from ..engine import Action, IllegalAction, Match, Rules
 from .fanout import LOG_KEEP, FanOut, Listener
 from .pacing import BotPacing, Pacing
-from .protocol import MAX_CHAT, MAX_NAME, ProtocolError, clean_text, parse_command
+from .protocol import ProtocolError, clean_text, command_id, parse_command
 from .saving import TableSaving
 from .seat import Seat
+from .spec import MAX_CHAT, MAX_NAME
 
 CHAT_KEEP = 100
 
@@ -43,6 +44,7 @@ class Table(BotPacing, FanOut, TableSaving):
         self.version = 0
         self.log: collections.deque = collections.deque(maxlen=LOG_KEEP)   # (event, names)
         self.chat: collections.deque = collections.deque(maxlen=CHAT_KEEP)
+        self._spectator_log: tuple | None = None     # (the log's length and last entry, its lines)
         self.result: dict | None = None
         self.ready: set[int] = set()
         self.moves = 0                           # changes to the game (bots' plans are for one of them)
@@ -161,7 +163,7 @@ class Table(BotPacing, FanOut, TableSaving):
         try:
             msg = parse_command(msg)
         except ProtocolError as e:
-            listener.send({"type": "error", "id": None, "reason": e.reason})
+            listener.send({"type": "error", "id": command_id(msg), "reason": e.reason})
             return
         cid = msg["id"]
         recent = listener.recent if listener.seat is None else self.seats[listener.seat].recent

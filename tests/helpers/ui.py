@@ -1,4 +1,5 @@
-"""Shared set-ups for the UI tests: apps on rigged or seeded tables."""
+"""UI tests' set-ups and questions: apps on rigged or seeded tables, waiting (bounded) for a
+condition, the game screen, its log, and my turn."""
 from uno_tui.app import UnoApp
 from uno_tui.screens.game import GameScreen
 from uno_tui.engine import make_rules, rigged_deck
@@ -22,6 +23,16 @@ def game_screen(app) -> GameScreen | None:
     """The game screen once its first view is in, wherever it is on the stack: a decision
     (a first wild's colour, a card played at you) can already be open over it."""
     return next((s for s in app.screen_stack if isinstance(s, GameScreen) and s.model.view), None)
+
+
+async def my_turn(pilot, app) -> GameScreen:
+    """The game screen, once the first view is in and it is my decision."""
+    assert await wait_for(pilot, lambda: game_screen(app) and game_screen(app).model.my_decision())
+    return game_screen(app)
+
+
+def logged(app, text: str) -> bool:
+    return any(text in line["text"] for line in game_screen(app).model.log)
 
 
 def seeded_app(bots=("normal", "normal", "normal"), seed=1, pacing=FROZEN, **settings) -> UnoApp:

@@ -67,7 +67,8 @@ class Terminal:
     def press(self, *keys: str) -> None:
         for key in keys:
             os.write(self.fd, KEYS.get(key, key.encode()))
-            time.sleep(0.05)                   # a person's pace: an Esc alone must not merge with the next key
+            if key == "escape":
+                time.sleep(0.1)                # an Esc alone must not merge with the next key into a sequence
 
     def alive(self) -> bool:
         return os.waitpid(self.pid, os.WNOHANG) == (0, 0)

@@ -1,0 +1,156 @@
+"""The attacks bench/soak.py runs against a host, all at once, from a process of their own.
+
+Each comes back whenever the host drops it. Built once where it can be, so the attacker
+itself costs little CPU.
+"""
+import asyncio
+import collections
+import os
+import struct
+
+import msgpack
+
+from loopback import LOOPBACK
+from net.frames import FROM_PEER
+
+RATE = 30                     # the host's default
+
+
+def frame(obj) -> bytes:
+    body = obj if isinstance(obj, bytes) else msgpack.packb(obj)
+    return struct.pack(">I", len(body)) + body
+
+
+HELLO = frame({"type": "hello", "version": 1, "name": "Mallory", "spectate": True})
+#: as many containers as a peer's limits allow in one 2 KiB frame: the most a decode can be made to build
+_N = FROM_PEER.max_array
+DENSE = frame(b"\xdc" + struct.pack(">H", _N) + (b"\xdc" + struct.pack(">H", _N) + b"\x90" * _N) * _N)
+#: a 256 KiB frame of 10,000 empty lists (15 MB to decode, were it decoded)
+BOMB = frame(b"\xdc\x27\x10" + b"\x90" * 10_000)
+FLOOD = b"".join(frame({"type": "chat", "id": i, "text": "spam " * 30})
+                 + frame({"type": "action", "id": 10_000 + i, "action": {"kind": "catch", "target": 0}})
+                 for i in range(2500))      # built once: the attacker itself should cost little CPU
+
+
+async def opened():
+    return await asyncio.open_connection(LOOPBACK, ATTACK_PORT)
+
+
+async def garbage():
+    _, w = await opened()
+    w.write(frame(b"\xc1\xc1 not msgpack"))
+
+
+async def oversize():
+    _, w = await opened()
+    w.write(struct.pack(">I", 2 ** 31))
+
+
+async def bomb():
+    r, w = await opened()
+    w.write(BOMB)
+    await r.read()
+
+
+async def decode_cost():
+    """A spectator whose every frame is as costly to decode as a peer's frame may be, at the rate."""
+    r, w = await opened()
+    w.write(HELLO)
+    reading = asyncio.ensure_future(drain(r))
+    while not reading.done():
+        w.write(DENSE)
+        await asyncio.sleep(1 / RATE)
+
+
+async def drain(reader):
+    while await reader.read(65536):
+        pass
+
+
+async def trickle():
+    _, w = await opened()
+    for byte in HELLO:
+        w.write(bytes([byte]))
+        await asyncio.sleep(1.0)
+
+
+async def flood():
+    r, w = await opened()
+    w.write(HELLO)
+    while True:                                   # until the host hangs up
+        for start_at in range(0, len(FLOOD), 64 * 1024):
+            w.write(FLOOD[start_at:start_at + 64 * 1024])
+            await w.drain()
+
+
+async def never_reads():
+    r, w = await opened()
+    r._transport.pause_reading()
+    w.write(HELLO)
+    await asyncio.sleep(3600)
+
+
+async def churn():
+    """A spectator joining and leaving as fast as it can."""
+    r, w = await opened()
+    w.write(HELLO)
+    await r.read(4)
+    w.close()
+
+
+async def hello_storm():
+    """200 connections at once, each with a hello."""
+    async def one():
+        r, w = await opened()
+        w.write(HELLO)
+        await r.read(65536)
+        w.close()
+    await asyncio.gather(*(one() for _ in range(200)), return_exceptions=True)
+
+
+async def spectator():
+    """One of many spectators that stay and read (more than the host takes)."""
+    r, w = await opened()
+    w.write(HELLO)
+    await drain(r)
+
+
+async def reconnect_storm():
+    """A player who has a seat's token (their own) connecting again and again."""
+    r, w = await opened()
+    w.write(frame({"type": "hello", "version": 1, "name": "Mallory", "token": TOKEN}))
+    await r.read(4)
+    w.close()
+
+
+HOSTILE = [garbage, oversize, bomb, decode_cost, trickle, flood, never_reads, churn, churn, hello_storm,
+           reconnect_storm, *[spectator] * 30]
+ATTACK_PORT = 0
+TOKEN = ""
+
+
+async def hostile_loop(kind, stop: asyncio.Event, counts: collections.Counter):
+    """Attack, and come back when dropped, until the soak ends."""
+    while not stop.is_set():
+        counts[kind.__name__] += 1
+        try:
+            await asyncio.wait_for(kind(), 5)
+        except (OSError, asyncio.TimeoutError, ConnectionError):
+            pass
+        await asyncio.sleep(0.05)
+
+
+async def attack(port: int, seconds: float, token: str) -> None:
+    """The hostile clients, all at once, for ``seconds`` (run in a process of their own); ``token``
+    is the seat token of the player who keeps reconnecting."""
+    global ATTACK_PORT, TOKEN
+    ATTACK_PORT, TOKEN = port, token
+    os.nice(19)           # a real attacker uses another machine's CPU: here, only what the others leave
+    stop, counts = asyncio.Event(), collections.Counter()
+    attackers = [asyncio.create_task(hostile_loop(k, stop, counts)) for k in HOSTILE]
+    await asyncio.sleep(seconds)
+    stop.set()
+    for task in attackers:
+        task.cancel()
+    await asyncio.gather(*attackers, return_exceptions=True)
+    print(" ".join(f"{k}={v}" for k, v in sorted(counts.items())), flush=True)
