@@ -34,9 +34,10 @@ class UnoApp(App):
     def get_css_variables(self) -> dict[str, str]:
         """The cards' colours as CSS variables ($card-red, $card-red-text, ...): uno.tcss styles
         the colour buttons from the same table the cards are drawn with (widgets/cardart.py)."""
-        from .widgets.cardart import CARD_BG, CARD_FG, COLOR_LETTER
+        from .engine.cards import LETTER_OF
+        from .widgets.cardart import CARD_BG, CARD_FG
         colours = {}
-        for name, letter in COLOR_LETTER.items():
+        for name, letter in LETTER_OF.items():
             colours[f"card-{name}"], colours[f"card-{name}-text"] = CARD_BG[letter], CARD_FG[letter]
         return {**super().get_css_variables(), **colours}
 
