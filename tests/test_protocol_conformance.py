@@ -34,9 +34,9 @@ class Careless:
             asyncio.get_running_loop().call_soon(lambda: self.table.handle(self.listener, command))
 
 
-async def play_hands(edition: str, seed: int, hands: int, received: list) -> None:
+async def play_hands(edition: str, seed: int, hands: int, received: list, **house) -> None:
     seats = [Seat("Ann", "human")] + [Seat(f"Bot {i}", "bot", "normal") for i in (1, 2, 3)]
-    table = Table(make_rules(edition), seats, seed=seed, pacing=Pacing.instant(), dealer=seed % 4)
+    table = Table(make_rules(edition, **house), seats, seed=seed, pacing=Pacing.instant(), dealer=seed % 4)
     table.start()
     player = Careless(table, received)
     table.connect(None, received.append, name="Watcher")
@@ -72,6 +72,8 @@ async def test_whole_hands_of_every_edition_match_the_declarations():
     for edition in PRESETS:
         for seed in range(3):
             await play_hands(edition, seed, 2, received)
+    for seed in range(3):                                # the house rules' own decisions and events
+        await play_hands("classic", seed, 3, received, seven_zero=True, jump_in=True)
     assert problems_in(received) == {}
     assert {"snapshot", "update"} <= {m["type"] for m in received}
     seen = {e["type"] for m in received for e in m.get("events", ())}

@@ -93,6 +93,9 @@ EVENTS = {e.name.split()[0]: e for e in (
            Field("uno", BOOL)),
     _event("reveal", "a hand shown to everyone (a Howler's victim)", Field("cards", list_of(CARD))),
     _event("say_uno", "the seat said UNO"),
+    _event("jump_in", "the seat jumps in out of turn (its `play` follows)", Field("card", CARD)),
+    _event("swap", "seven_zero: the seat swapped hands with `target`", Field("target", SEAT)),
+    _event("pass_hands", "seven_zero: every hand passed one seat on", Field("direction", DIRECTION)),
     _event("catch", "a catch for not saying UNO", Field("target", SEAT), Field("caught", BOOL)),
     _event("reshuffle", "the discard pile shuffled into a new draw pile", Field("count", COUNT), seat=False),
     _event("hand_over", "the hand ended; `seat` is its winner (of a blocked hand: the fewest points)",
@@ -128,7 +131,9 @@ TABLE = Shape("table", (
     Field("deck", ANY_MAP, "the edition's card counts, by code")),
     "the same for every seat; in an update only the keys that changed since your last one")
 ATTACK = Shape("attack", (Field("card", CARD), Field("by", SEAT), Field("target", SEAT),
-                          Field("draw", COUNT, "cards the target would draw")))
+                          Field("draw", COUNT, "cards the target would draw"),
+                          Field("before", nullable(COLOR),
+                                "a Wild Draw Four: the colour active when it was played, which a challenge is about")))
 SHOWN = Shape("shown hand", (Field("seat", SEAT), Field("cards", list_of(CARD))))
 _VIEW_FIELDS = (
     Field("seat", nullable(SEAT), "your seat (null: a spectator)"), Field("players", COUNT),
@@ -138,7 +143,7 @@ _VIEW_FIELDS = (
     Field("draw_pile", COUNT), Field("discard_pile", COUNT), Field("dealer", SEAT),
     Field("turn", SEAT, "whose turn it is"),
     Field("decider", nullable(SEAT), "whom the table waits on (null once the hand is over)"),
-    Field("phase", one_of("turn", "drawn", "color", "discard", "respond", "over"), "what it waits for"),
+    Field("phase", one_of("turn", "drawn", "color", "discard", "respond", "swap", "over"), "what it waits for"),
     Field("attack", nullable(ATTACK), "a card waiting for its target's answer"),
     Field("drawn", nullable(CARD), "the card you just drew (to you only)"),
     Field("uno_said", list_of(BOOL), "per seat"),
