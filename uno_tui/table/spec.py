@@ -46,9 +46,9 @@ _ACTION_WHEN = {
     "accept": "a card was played at you", "challenge": "a Wild Draw Four was played at you",
     "shield": "Invisibility, out of turn, against a card played at you",
     "say_uno": "you hold one card and have not said it",
-    "catch": "the target just went down to one card (see Saying UNO)"}
-_ACTION_WHEN.update({"swap": "seven_zero: after your 7, the seat whose hand you take",
-                     "jump_in": "jump_in: a card identical to the top card, out of turn"})
+    "catch": "the target just went down to one card (see Saying UNO)",
+    "swap": "seven_zero: after your 7, the seat whose hand you take",
+    "jump_in": "jump_in: a card identical to the top card, out of turn"}
 
 
 def _action_field(kind: str, name: str) -> Field:
