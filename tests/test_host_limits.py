@@ -22,7 +22,7 @@ from uno_tui import hosting
 from uno_tui.engine import make_rules
 from uno_tui.hosting import HostSession
 from uno_tui.settings import GameSettings
-from uno_tui.table import Pacing, Seat, Table
+from uno_tui.table import Listener, Pacing, Seat, Table
 
 
 HELLO = {"type": "hello", "version": 1, "name": "Watcher", "spectate": True}
@@ -292,3 +292,27 @@ def _local(channel) -> str:
     """How the host names this client's connection (its address and port)."""
     host, port = channel.conn.writer.get_extra_info("sockname")[:2]
     return f"{host}:{port}"
+
+
+async def test_a_spectator_gets_merged_updates_at_its_pace_and_misses_nothing():
+    """Watchers cost the host one send per pace, however fast the table plays; what happened
+    in between arrives in order, merged into one update (compared with an unpaced listener)."""
+    pacing = Pacing.instant()
+    pacing.spectator_pace = 0.2
+    seats = [Seat(f"Bot {i}", "bot", "easy") for i in range(3)]
+    table = Table(make_rules("classic"), seats, seed=4, pacing=pacing)
+    watched, every = [], []
+    table.start()
+    table.connect(None, watched.append, name="Watcher")
+    table.listeners.append(Listener(None, every.append))
+    assert await eventually(lambda: table.moves >= 30, TIMEOUT)
+    table.close()
+    for listener in table.listeners:
+        listener.flush()
+    updates = [m for m in watched if m["type"] == "update"]
+    assert 0 < len(updates) < len(every) / 3                 # far fewer sends than updates
+    assert [m["seq"] for m in watched] == list(range(1, len(watched) + 1))
+    merged_events = [e for m in updates for e in m["events"]]
+    all_events = [e for m in every for e in m["events"]]
+    assert merged_events == all_events[:len(merged_events)] and len(merged_events) >= 30
+    assert updates[-1]["view"]["counts"] == every[-1]["view"]["counts"]

@@ -28,10 +28,14 @@ class Pacing:
     grace: float = 20.0              # a dropped player's seat waits this long before a bot plays it
     hand_pause: float = 4.0          # with no human at the table, the next hand starts after this
     ready_wait: float = 30.0         # once a player is ready for the next hand, the others have this long
+    #: a spectator gets at most one update this often (what happened meanwhile merged into it):
+    #: watchers then cost the host little however fast the table plays
+    spectator_pace: float = 0.1
 
     @classmethod
     def instant(cls) -> "Pacing":
-        return cls(bot_delay=0, catch_delay={"easy": 0, "normal": 0, "hard": 0}, grace=0, hand_pause=0)
+        return cls(bot_delay=0, catch_delay={"easy": 0, "normal": 0, "hard": 0}, grace=0, hand_pause=0,
+                   spectator_pace=0)
 
 
 class BotPacing:

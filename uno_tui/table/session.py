@@ -82,7 +82,8 @@ class Table(BotPacing, FanOut, TableSaving):
 
     def connect(self, seat: int | None, deliver, name: str | None = None) -> Listener:
         """Attach a receiver: to a human seat (taking it back from a stand-in) or as a spectator."""
-        listener = Listener(seat, deliver, clean_text(name or "", MAX_NAME) or "Spectator")
+        listener = Listener(seat, deliver, clean_text(name or "", MAX_NAME) or "Spectator",
+                            pace=self.pacing.spectator_pace if seat is None else 0.0)
         if seat is not None:
             s = self.seats[seat]
             if s.kind != "human":
