@@ -176,3 +176,20 @@ async def test_nobody_hosting_is_said_in_a_sentence():
     port = free_port()
     with pytest.raises(JoinError, match=rf"^Nobody is hosting at 127.0.0.1:{port} \(connection refused\).$"):
         await join(port, "Ann")
+
+
+async def test_watching_from_the_machine_that_plays_does_not_take_the_players_seat():
+    """The token saved for this host and name is the player's: a spectator window of the same
+    person must not send it (it would take the seat, and the two would fight for it)."""
+    session = HostSession(GameSettings(bots=["normal"]), players=2, headless=True, pacing=Pacing(bot_delay=60))
+    port = await session.serve(LOOPBACK, 0)
+    try:
+        player = await join(port, "Root")
+        session.start()
+        watcher = await join(port, "Root", spectate=True)
+        assert watcher.welcome["seat"] is None and session.seats[0].conn is not None
+        assert session.seats[0].conn.peer == "{}:{}".format(*player.conn.writer.get_extra_info("sockname")[:2])
+        player.close()
+        watcher.close()
+    finally:
+        await session.close()

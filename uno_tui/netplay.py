@@ -73,7 +73,7 @@ async def connect(host: str, port: int, name: str, **options) -> NetChannel:
 async def _connect(host: str, port: int, name: str, *, password=None, spectate=False, **options) -> NetChannel:
     address = f"{host}:{port}/{name}"          # one token per host and player name
     hello = {"type": "hello", "version": PROTOCOL_VERSION, "name": name, "spectate": spectate}
-    token = saved_token(address)
+    token = None if spectate else saved_token(address)    # watching must not take the player's seat
     if token:
         hello["token"] = token
     if password is not None:
