@@ -16,7 +16,7 @@ import logging
 import resource
 import socket
 
-from .connection import TRY_AGAIN, Connection, Throttle
+from .connection import TRY_AGAIN, Connection, RateLimit, Throttle
 from .frames import FROM_PEER, FrameError, decode, encode
 
 logger = logging.getLogger(__name__)
@@ -29,6 +29,9 @@ PER_ADDRESS = 16                 # a LAN party has a few devices per address, no
 MAX_PENDING = 16                 # handshakes in progress, in all (more wait to be accepted)
 PENDING_PER_ADDRESS = 4
 MAX_LINGER = 32                  # refused connections waiting to be told why
+#: new connections taken a second: a storm of them waits in the system's backlog (or is turned
+#: away by the system when it is full) instead of costing the game's loop
+ARRIVALS = 50
 BACKLOG = 128
 SHORT_OF_FILES_PAUSE = 1.0       # out of descriptors: accepting waits this long before trying again
 
@@ -53,6 +56,7 @@ class Server:
         self._room.set()
         self._lingering: set[socket.socket] = set()
         self._refused = collections.Counter()    # refusals not yet logged, by reason
+        self._arrivals = RateLimit(ARRIVALS, ARRIVALS)
         self._tasks: set[asyncio.Task] = set()
 
     async def listen(self, bind: str, port: int) -> int:
@@ -115,8 +119,10 @@ class Server:
                 await asyncio.sleep(SHORT_OF_FILES_PAUSE)
                 continue
             short_of_files = False
-            await asyncio.sleep(0)               # a full backlog is taken one connection per turn of the loop
             self.held = sock                     # this one waits in hand; the next ones in the backlog
+            while not self._arrivals.allow():    # connections are taken at most ARRIVALS a second
+                await asyncio.sleep(1 / ARRIVALS)
+            await asyncio.sleep(0)               # (and one per turn of the loop)
             await self._room.wait()
             self.held = None
             address = peer[0]

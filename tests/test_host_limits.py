@@ -316,3 +316,22 @@ async def test_a_spectator_gets_merged_updates_at_its_pace_and_misses_nothing():
     all_events = [e for m in every for e in m["events"]]
     assert merged_events == all_events[:len(merged_events)] and len(merged_events) >= 30
     assert updates[-1]["view"]["counts"] == every[-1]["view"]["counts"]
+
+
+async def test_new_connections_are_taken_at_a_bounded_rate_and_the_rest_wait(monkeypatch):
+    """A storm of connections costs the loop at most ARRIVALS handshakes a second; the others
+    wait in the system's backlog, not refused and not lost (the clock is frozen, then moved)."""
+    clock = Clock()
+    monkeypatch.setattr(net.connection, "time", clock)
+    server, port, _ = await recording_server(per_address=1000, max_connections=1000, max_pending=1000,
+                                             pending_per_address=1000)
+    storm = [socket.create_connection((LOOPBACK, port)) for _ in range(net.server.ARRIVALS + 20)]
+    try:
+        assert await eventually(lambda: sum(server._pending.values()) == net.server.ARRIVALS, TIMEOUT)
+        assert server.held is not None                      # the next one waits for the clock
+        clock.now += 1.0                                    # a second later: 20 more of the next 50
+        assert await eventually(lambda: sum(server._pending.values()) == len(storm), TIMEOUT)
+    finally:
+        for sock in storm:
+            sock.close()
+        await server.close()
