@@ -102,9 +102,10 @@ class Server:
 
     async def _accept_loop(self) -> None:
         """Accept connections, and give each a task of ours (so closing can cancel and await them
-        all). While max_pending handshakes are going on, new connections wait in the system's
-        backlog, costing the host nothing; a connection over a cap is refused before any of
-        asyncio's machinery is built for it. Out of descriptors, it logs once and waits."""
+        all). At most ARRIVALS connections are taken a second, and none while max_pending
+        handshakes are going on: the others wait in the system's backlog, costing the host
+        nothing. A connection over a cap is refused before any of asyncio's machinery is built
+        for it. Out of descriptors, it logs once and waits."""
         loop = asyncio.get_running_loop()
         short_of_files = False
         while True:
@@ -165,20 +166,16 @@ class Server:
         self._lingering.discard(sock)
         sock.close()
 
-    def _handshake_over(self, address: str) -> None:
-        self._pending[address] -= 1
-        if not self._pending[address]:
-            del self._pending[address]
-        if sum(self._pending.values()) < self.max_pending:
-            self._room.set()
-
     async def _handle(self, sock: socket.socket, address: str) -> None:
-        handshaking = [True]
+        handshaking = True
 
         def handshake_over() -> None:            # once, whichever way the handshake ends
-            if handshaking[0]:
-                handshaking[0] = False
-                self._handshake_over(address)
+            nonlocal handshaking
+            if handshaking:
+                handshaking = False
+                _drop(self._pending, address)
+                if sum(self._pending.values()) < self.max_pending:
+                    self._room.set()
         try:
             sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)   # as asyncio's own servers do
             reader, writer = await asyncio.open_connection(sock=sock)
@@ -189,9 +186,7 @@ class Server:
         finally:
             sock.close()                         # (a no-op once the connection closed it)
             handshake_over()
-            self._open[address] -= 1
-            if not self._open[address]:
-                del self._open[address]
+            _drop(self._open, address)
 
     async def _serve(self, conn: Connection, handshake_over) -> None:
         admitted = False
@@ -237,3 +232,10 @@ class Server:
             elif verdict == "warn":
                 conn.send({"type": "error", "id": None, "reason": "too many messages: slow down"})
             await asyncio.sleep(0)               # one frame at a time: a peer with a full buffer must not hold the loop
+
+
+def _drop(counter: collections.Counter, key) -> None:
+    """One fewer of ``key``; a key counted down to nothing is forgotten (addresses come and go)."""
+    counter[key] -= 1
+    if not counter[key]:
+        del counter[key]

@@ -3,6 +3,7 @@ told apart by a tag. A declaration checks a value (listing what is wrong with it
 and names itself for the generated reference (see spec.py for the protocol's declarations).
 """
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 
 @dataclass(frozen=True)
@@ -47,6 +48,11 @@ class Shape:
     doc: str = ""
     who: str = ""                # who sends or receives it
 
+    @cached_property
+    def declared(self) -> frozenset:
+        """The field names, to tell undeclared keys (built once per shape)."""
+        return frozenset(f.name for f in self.fields)
+
     @property
     def noun(self) -> str:
         return f"{self.name} map"
@@ -60,9 +66,8 @@ class Shape:
         if type(value) is not dict:
             return [f"{path} must be {self.type_name}"]
         found = []
-        declared = {f.name: f for f in self.fields}
         for key in value:
-            if key not in declared:
+            if key not in self.declared:
                 found.append(f"unexpected field {str(key)[:40]!r} in {path}")
         for f in self.fields:
             if f.name not in value:
