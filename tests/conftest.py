@@ -1,5 +1,14 @@
-"""Fixtures every test gets: private settings and data dirs, and ``fresh`` (a rigged engine game)."""
+"""Fixtures every test gets: private settings and data dirs, and ``fresh`` (a rigged engine game).
+
+LAN discovery (zeroconf) is bound to 127.0.0.1 for the whole run, subprocesses included: no
+test sends a packet through any other interface."""
+import os
+
 import pytest
+
+from uno_tui.address import INTERFACE_ENV
+
+os.environ[INTERFACE_ENV] = "127.0.0.1"
 
 from tests.helpers.engine import rig
 

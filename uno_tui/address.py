@@ -1,9 +1,11 @@
-"""Where a host is: HOST or HOST:PORT, the port a host listens on by default, why it could not, and
+"""Where a host is: HOST or HOST:PORT, the ports a host listens on by default, why it could not, and
 this machine's addresses to give friends."""
 import errno
 import socket
 
 DEFAULT_PORT = 7531
+DEFAULT_WEB_PORT = 7532          # `uno-tui host --web` and `uno-tui web`
+INTERFACE_ENV = "UNO_TUI_LAN_INTERFACE"       # the one interface LAN discovery may use (tests: 127.0.0.1)
 
 
 def parse_address(text: str) -> tuple[str, int]:

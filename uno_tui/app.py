@@ -20,14 +20,16 @@ class UnoApp(App):
     THEMES = ("textual-dark", "textual-light")
 
     def __init__(self, *, seed=None, pacing=None, dealer: int | None = None, autostart=None,
-                 host: dict | None = None, join: tuple | None = None):
+                 host: dict | None = None, join: tuple | None = None, browser: bool = False):
         """``autostart``: go straight into a game, from GameSettings or from a callable
         that returns a channel to a table (tests rig tables this way). ``host``: open the
         host's lobby with these HostSession options (plus bind, port). ``join``: connect to
-        (host, port, name, password, spectate)."""
+        (host, port, name, password, spectate); host None: show the games found on the LAN.
+        ``browser``: a tab of host --web: only the join form for that table, which is also where
+        leaving the table comes back to (the host's machine is not the player's to use)."""
         super().__init__()
         self.seed, self.pacing, self.dealer = seed, pacing, dealer
-        self.autostart, self.host_options, self.join_options = autostart, host, join
+        self.autostart, self.host_options, self.join_options, self.browser = autostart, host, join, browser
         self.hosting = None                      # the HostSession this app serves, if any
         self.channel = None                      # the channel of the game (or lobby) on screen
 
@@ -43,13 +45,21 @@ class UnoApp(App):
 
     def on_mount(self) -> None:
         self.theme = "textual-dark"
+        if self.browser:
+            from .screens.join import JoinScreen
+            host, port, name, password, _ = self.join_options
+            self.push_screen(JoinScreen(f"{host}:{port}", name, password=password, locked=True))
+            return
         self.push_screen(StartScreen())
         if self.host_options is not None:
             self.host_game(**self.host_options)
         elif self.join_options is not None:
-            from .screens.lobby import JoinScreen
+            from .screens.join import JoinScreen
             host, port, name, password, spectate = self.join_options
-            self.push_screen(JoinScreen(f"{host}:{port}", name))
+            if host is None:                     # `uno-tui join`: the games found on the LAN
+                self.push_screen(JoinScreen(name=name))
+                return
+            self.push_screen(JoinScreen(f"{host}:{port}", name, connect=True))
             self.join_game(host, port, name, password=password, spectate=spectate,
                            on_error=lambda reason: self.screen.failed(reason))
         if self.autostart is None:
@@ -102,12 +112,14 @@ class UnoApp(App):
             settings = load_settings()
             self.host_game(settings=settings, host_name=lan_name(settings), players=len(settings.bots) + 1)
         elif choice == "join":
-            from .screens.lobby import JoinScreen
+            from .screens.join import JoinScreen
             self.push_screen(JoinScreen(name=lan_name(load_settings())))
 
     def host_game(self, settings, bind: str = "0.0.0.0", port: int | None = None, resume: bool = False,
-                  **options) -> None:
-        """Open the server (in a worker) and show the lobby, as one of the players at this table."""
+                  advertise: bool = True, web: int | None = None, **options) -> None:
+        """Open the server (in a worker) and show the lobby, as one of the players at this table;
+        ``advertise``: tell the LAN about it (discovery.py); ``web``: serve the page friends join
+        from in a browser on this port (web.py)."""
         from .address import DEFAULT_PORT
         from .hosting import HostSession
         port = DEFAULT_PORT if port is None else port
@@ -130,20 +142,25 @@ class UnoApp(App):
             from rich.text import Text
 
             from .address import local_addresses
+            from .discovery import lan_interface
             from .screens.lobby import LobbyScreen
             try:
-                port_open = await session.serve(bind, port)
+                port_open = await session.serve(bind, port, advertise=advertise,
+                                                lan_interface=lan_interface(), web=web)
             except OSError as e:
                 from .address import cannot_host
-                self.back_to_start(cannot_host(port, e))
+                self.back_to_start(cannot_host(port if session.port is None else web, e))
+                await session.close()
                 return
             self.hosting, self.channel = session, session.local
             for note in session.notes():
                 self.notify(note, timeout=10)
             addresses = [f"{address}:{port_open}" for address in local_addresses()]
             where = Text("Friends join with:  ", style="bold")
-            where.append(f"uno-tui join {addresses[0]}\n")
+            where.append(f"uno-tui join {addresses[0]}" + ("  (or find it with uno-tui join)\n" if advertise else "\n"))
             where.append("Addresses of this machine: " + "  ·  ".join(addresses), style="dim")
+            if session.web_port is not None:
+                where.append(f"\nOr in a browser:  http://{addresses[0].rpartition(':')[0]}:{session.web_port}")
             self.push_screen(LobbyScreen(session.local, "host", f"uno-tui · hosting on port {port_open}", where))
 
         self.run_worker(serve(), group="host", exclusive=True, exit_on_error=False)
@@ -185,8 +202,11 @@ class UnoApp(App):
         return session
 
     def back_to_start(self, notice: str | None = None) -> None:
-        """Every screen off the stack down to the start screen, which says ``notice`` if given."""
-        while len(self.screen_stack) > 1 and not isinstance(self.screen, StartScreen):
+        """Every screen off the stack down to the start screen (a browser tab's: the join form),
+        which says ``notice`` if given."""
+        from .screens.join import JoinScreen
+        home = JoinScreen if self.browser else StartScreen
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, home):
             self.pop_screen()
         self.screen.refresh_menu(notice)
 
@@ -210,6 +230,6 @@ class UnoApp(App):
         palette = getattr(screen, "palette_commands", None)
         if palette is not None:
             yield from palette()
-        else:
+        elif not self.browser:
             yield SystemCommand("Play now", "A game against three computer players", lambda: self.menu_choice("play"))
             yield SystemCommand("New game", "Set up a game", lambda: self.menu_choice("setup"))

@@ -8,7 +8,7 @@ import sys
 
 from net.server import PER_ADDRESS
 
-from .address import DEFAULT_PORT, cannot_host, parse_address
+from .address import DEFAULT_PORT, DEFAULT_WEB_PORT, INTERFACE_ENV, cannot_host, parse_address
 from .table.spec import MAX_PASSWORD
 
 PASSWORD_ENV = "UNO_TUI_PASSWORD"
@@ -25,7 +25,7 @@ def build_parser() -> argparse.ArgumentParser:
     from .engine import PRESETS
     parser = argparse.ArgumentParser(prog="uno-tui", description="UNO in a full-screen terminal. "
                                      "With no command: a game against computer players.")
-    sub = parser.add_subparsers(dest="command", metavar="{host,join}")
+    sub = parser.add_subparsers(dest="command", metavar="{host,join,web}")
     host = sub.add_parser("host", help="host a LAN game")
     host.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port to listen on (default {DEFAULT_PORT})")
     host.add_argument("--bind", default="0.0.0.0", help="address to listen on (default: all)")
@@ -50,15 +50,38 @@ def build_parser() -> argparse.ArgumentParser:
                       help="headless: how long a dropped player's seat waits before a bot plays it (default 20)")
     host.add_argument("--per-address", type=_positive, default=PER_ADDRESS, metavar="N",
                       help=f"connections one address may hold (default {PER_ADDRESS}; more behind a shared address)")
-    join = sub.add_parser("join", help="join a LAN game")
-    join.add_argument("address", metavar="HOST[:PORT]")
+    host.add_argument("--web", type=_port, nargs="?", const=DEFAULT_WEB_PORT, default=None, metavar="PORT",
+                      help=f"also serve a page friends join from in a browser (default port {DEFAULT_WEB_PORT})")
+    host.add_argument("--no-advertise", action="store_true", help="do not list this table on the LAN")
+    _lan_interface(host)
+    join = sub.add_parser("join", help="join a LAN game (with no address: the games found on the LAN)")
+    join.add_argument("address", metavar="HOST[:PORT]", nargs="?", default=None)
     join.add_argument("--name", default=None, help="your name at the table")
     secret = join.add_mutually_exclusive_group()
     secret.add_argument("--password", default=None, help=f"the host's password (or --password-file, {PASSWORD_ENV})")
     secret.add_argument("--password-file", default=None, metavar="FILE",
                         help="the password is this file's first line")
     join.add_argument("--spectate", action="store_true", help="watch without a seat")
+    join.add_argument("--browser", action="store_true",
+                      help="what the page of host --web runs: ask the name first, keep no seat token, "
+                           "and end when the player leaves the table")
+    _lan_interface(join)
+    web = sub.add_parser("web", help="play in a browser on this machine (solo, host or join)")
+    web.add_argument("--port", type=_port, default=DEFAULT_WEB_PORT, help=f"default {DEFAULT_WEB_PORT}")
     return parser
+
+
+def _port(text: str) -> int:
+    value = int(text)
+    if not 0 <= value < 65536:
+        raise argparse.ArgumentTypeError("a port is from 0 to 65535")
+    return value
+
+
+def _lan_interface(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--lan-interface", default=None, metavar="ADDRESS",
+                        help=f"find and advertise games only through the interface with this address "
+                             f"(or {INTERFACE_ENV}; default: every interface)")
 
 
 def _password(parser: argparse.ArgumentParser, args) -> str | None:
@@ -86,19 +109,31 @@ def main(argv: list[str] | None = None) -> int:
     settings = load_settings()
     if args.command in ("host", "join"):
         args.password = _password(parser, args)
-    if args.command == "join":
+        if args.lan_interface:
+            os.environ[INTERFACE_ENV] = args.lan_interface     # what the app and its browser tabs look through
+    if args.command == "web":
         try:
-            address = parse_address(args.address)
-        except ValueError as e:
-            parser.error(str(e))
+            return asyncio.run(serve_web(args.port))
+        except KeyboardInterrupt:
+            return 0
+    if args.command == "join":
+        address = (None, None)
+        if args.address is not None:
+            try:
+                address = parse_address(args.address)
+            except ValueError as e:
+                parser.error(str(e))
         from .app import UnoApp
-        UnoApp(join=(*address, args.name or lan_name(settings), args.password, args.spectate)).run()
+        name = "" if args.browser else args.name or lan_name(settings)
+        UnoApp(join=(*address, name, args.password, args.spectate), browser=args.browser).run()
         return 0
     if args.command == "host":
         if args.seats is not None and not 2 <= args.seats <= 10:
             parser.error("--seats must be from 2 to 10")
         if args.port is not None and not 0 <= args.port < 65536:
             parser.error("--port must be from 0 to 65535")
+        if args.web is not None and args.web == args.port:
+            parser.error("--web needs a port of its own (not the game's)")
         if args.edition:
             settings.edition = args.edition
         seats = args.seats or len(settings.bots) + 1
@@ -112,7 +147,7 @@ def main(argv: list[str] | None = None) -> int:
         from .app import UnoApp
         UnoApp(host=dict(settings=settings, host_name=name, players=seats, password=args.password,
                          bind=args.bind, port=args.port, rate=args.rate, burst=args.rate, per_address=args.per_address,
-                         resume=args.resume)).run()
+                         resume=args.resume, advertise=not args.no_advertise, web=args.web)).run()
         return 0
     from .app import UnoApp
     UnoApp().run()
@@ -122,6 +157,7 @@ def main(argv: list[str] | None = None) -> int:
 async def headless_host(settings, args, seats: int) -> int:
     """Host without a UI: log, start when enough players joined, play until interrupted."""
     from .address import local_addresses
+    from .discovery import lan_interface
     from .hosting import HostSession
     from .table import Pacing
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
@@ -144,13 +180,18 @@ async def headless_host(settings, args, seats: int) -> int:
         session = HostSession(settings, players=seats, headless=True, password=args.password, rate=args.rate,
                               burst=args.rate, per_address=args.per_address, pacing=pacing)
     try:
-        port = await session.serve(args.bind, args.port)
+        port = await session.serve(args.bind, args.port, advertise=not args.no_advertise,
+                                   lan_interface=lan_interface(), web=args.web)
     except OSError as e:
-        print(f"uno-tui: {cannot_host(args.port, e)}", file=sys.stderr)
+        print(f"uno-tui: {cannot_host(args.port if session.port is None else args.web, e)}", file=sys.stderr)
+        await session.close()
         return 1
     gc.freeze()                       # what start-up made lives on: the collector need not walk it again
     log.info("hosting %s for %d seats on %s; starting when %d joined",
              settings.edition, seats, ", ".join(f"{a}:{port}" for a in local_addresses()), need)
+    if session.web_port is not None:
+        log.info("friends join from a browser at %s", ", ".join(f"http://{a}:{session.web_port}"
+                                                                 for a in local_addresses()))
     for note in session.notes():
         log.info("%s", note)
     session.on_change = lambda: log.info("lobby: %s", ", ".join(s.name or "(open)" for s in session.seats))
@@ -168,6 +209,25 @@ async def headless_host(settings, args, seats: int) -> int:
         pass
     finally:
         await session.close()
+    return 0
+
+
+async def serve_web(port: int) -> int:
+    """`uno-tui web`: the whole app, one process per tab, to this machine only, until Ctrl+C."""
+    from .web import WebServer, app_command
+    server = WebServer(app_command(), "127.0.0.1", port, title="uno-tui")
+    try:
+        port = await server.start()
+    except OSError as e:
+        print(f"uno-tui: {cannot_host(port, e)}", file=sys.stderr)
+        return 1
+    print(f"uno-tui in your browser: http://127.0.0.1:{port}  (Ctrl+C stops)", flush=True)
+    try:
+        await asyncio.Event().wait()
+    except asyncio.CancelledError:
+        pass
+    finally:
+        await server.close()
     return 0
 
 

@@ -23,6 +23,18 @@ class HostedSaving:
                 "seats": [{"name": s.name, "kind": s.kind, "level": s.level, "token": s.token} for s in self.seats],
                 "table": self.table.to_state()}
 
+    def notes(self) -> list[str]:
+        """What the host should be told once it is listening: which password a resumed game takes,
+        or that starting this game will set an unfinished one aside (and where it went, once it has)."""
+        if self.password_note is not None:
+            return [f"The saved game is back: joining it takes {self.password_note}."]
+        if self.set_aside is not None:
+            return [f"The unfinished game hosted before was kept as {self.set_aside}."]
+        if autosave.game_path("hosted").exists():
+            return ["An unfinished hosted game is saved (uno-tui host --resume carries it on): "
+                    "starting this one keeps it under another name."]
+        return []
+
     @classmethod
     def resume(cls, *, pacing: Pacing | None = None, password: str | None = None, **options):
         """The saved game, started again: seats keep their tokens, so players reconnect to their hands.

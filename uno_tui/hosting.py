@@ -18,6 +18,7 @@ from net.server import PER_ADDRESS, Server
 
 from . import autosave
 from .address import DEFAULT_PORT
+from .discovery import Advertiser, listing
 from .host_channel import HOST_ENDED, HostChannel, LocalPeer
 from .hosted_saving import HostedSaving
 from .settings import GameSettings
@@ -68,11 +69,26 @@ class HostSession(HostedSaving):
         self.password_note: str | None = None     # a resumed game: which password it takes now
         self.set_aside: Path | None = None        # where the unfinished game this one replaces was kept
         self.autosave = autosave.Autosave("hosted", self._state, lambda: self.table.log_state())
+        self.advertiser: Advertiser | None = None
+        self.web = None                           # the web.WebServer of --web
+        self.web_port: int | None = None
 
     # ------------------------------------------------------------------ server
-    async def serve(self, bind: str = "0.0.0.0", port: int = DEFAULT_PORT) -> int:
+    async def serve(self, bind: str = "0.0.0.0", port: int = DEFAULT_PORT, *, advertise: bool = False,
+                    lan_interface: str | None = None, web: int | None = None) -> int:
+        """Listen; with ``advertise``, also tell the LAN about the table (discovery.py); with
+        ``web``, serve the page a browser joins from on that port (web.py, ``web_port`` once open)."""
         self.port = await self.server.listen(bind, port)
         logger.info("hosting on %s:%s", bind, self.port)
+        if web is not None:
+            from .web import WebServer, app_command       # aiohttp: only for hosts that serve the page
+            here = "127.0.0.1" if bind in ("0.0.0.0", "") else bind
+            self.web = WebServer(app_command("join", f"{here}:{self.port}", "--browser"), bind, web,
+                                 title=f"uno-tui: {self.host_name}'s table")
+            self.web_port = await self.web.start()
+        if advertise:
+            self.advertiser = Advertiser(self.host_name, self.port, bind=bind, interface=lan_interface)
+            self._advertise()
         if self.table is not None:                   # a resumed game: everyone is away until they return
             for i, seat in enumerate(self.seats):
                 if seat.kind in ("human", "host"):
@@ -83,18 +99,6 @@ class HostSession(HostedSaving):
         else:
             self._lobby_changed()
         return self.port
-
-    def notes(self) -> list[str]:
-        """What the host should be told once it is listening: which password a resumed game takes,
-        or that starting this game will set an unfinished one aside (and where it went, once it has)."""
-        if self.password_note is not None:
-            return [f"The saved game is back: joining it takes {self.password_note}."]
-        if self.set_aside is not None:
-            return [f"The unfinished game hosted before was kept as {self.set_aside}."]
-        if autosave.game_path("hosted").exists():
-            return ["An unfinished hosted game is saved (uno-tui host --resume carries it on): "
-                    "starting this one keeps it under another name."]
-        return []
 
     def connections(self) -> list:
         """Everyone who gets messages: seated players (the host's own screen too) and spectators."""
@@ -111,8 +115,8 @@ class HostSession(HostedSaving):
             self.autosave.write_now()
         for conn in self.connections():
             conn.close(reason, farewell={"type": "bye", "reason": reason})
-        await self.server.close()
-        await asyncio.to_thread(self.autosave.wait)
+        await asyncio.gather(self.server.close(), asyncio.to_thread(self.autosave.wait),
+                             *(extra.close() for extra in (self.advertiser, self.web) if extra is not None))
 
     # ------------------------------------------------------------------ admission
     def _reject(self, conn: Connection, reason: str) -> bool:
@@ -241,7 +245,12 @@ class HostSession(HostedSaving):
                 seat.conn.send({**view, "you": i})
         for conn in self.spectators:
             conn.send({**view, "you": None})
+        self._advertise()
         self.on_change()
+
+    def _advertise(self) -> None:
+        if self.advertiser is not None:
+            self.advertiser.show(listing(self.lobby_view(), self.password is not None, self.table is not None))
 
     def set_bot(self, index: int, level: str | None) -> None:
         """Before the start: make a seat nobody sits at a bot of this level (None: open it again).
@@ -284,4 +293,5 @@ class HostSession(HostedSaving):
                 self.table.mark_away(i)
         for conn in self.spectators:
             self.listeners[conn] = self._connect(conn, None)
+        self._advertise()
         self.on_change()

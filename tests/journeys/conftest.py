@@ -2,20 +2,23 @@ import os
 
 import pytest
 
-from tests.helpers.network import free_port
+from tests.helpers.network import LOOPBACK, free_port
+from uno_tui.address import INTERFACE_ENV
 from tests.helpers.terminal import Terminal
 
 
 @pytest.fixture
 def newcomer(tmp_path):
     """Start `uno-tui ARGS` as a newcomer on their own machine would: a fresh config and data
-    dir each (``who`` names the machine), 80x24. Every terminal is killed at the end."""
+    dir each (``who`` names the machine), 80x24, LAN discovery bound to 127.0.0.1. Every
+    terminal is killed at the end."""
     terminals = []
 
     def start(*args: str, who: str = "me") -> Terminal:
         env = {k: v for k, v in os.environ.items() if not k.startswith(("UNO_TUI_", "TEXTUAL"))}
         env["UNO_TUI_CONFIG_DIR"] = str(tmp_path / who / "config")
         env["UNO_TUI_DATA_DIR"] = str(tmp_path / who / "data")
+        env[INTERFACE_ENV] = LOOPBACK            # a host advertises, and join looks, on loopback only
         terminal = Terminal(*args, env=env)
         terminals.append(terminal)
         return terminal

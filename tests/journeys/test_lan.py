@@ -93,3 +93,13 @@ def port_frees(port: int, within: float = 5.0) -> bool:
                 if time.monotonic() > deadline:
                     return False
         time.sleep(0.05)
+
+
+def test_join_with_no_address_finds_the_host_on_the_lan_and_enter_joins_it(newcomer, port):
+    host = newcomer("host", "--port", str(port), "--name", "Ann", who="host")
+    host.wait_for("Seat 4")
+    cleo = newcomer("join", "--name", "Cleo", who="cleo")
+    cleo.wait_for(rf"Ann .*classic · 3 of 4 seats free  127\.0\.0\.1:{port}", timeout=15)
+    cleo.press("enter")
+    cleo.wait_for(r"Cleo  \(you\)")
+    lobby_lists(host, 1)

@@ -1,19 +1,17 @@
 """Before the game: the lobby (the same screen for the host and for joiners, with the host's
-controls on the host's) and the join form."""
+controls on the host's)."""
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Footer, Label, Select, Static
 
 from ..bots import LEVELS
 from ..client import ClientModel
 from ..messages import ChannelClosed, TableMessage
-from ..address import DEFAULT_PORT, parse_address
 from ..table import Channel
-from ..table.spec import MAX_NAME
 from .modals import ChatPrompt, ConfirmLeave
 
 SEAT_CHOICES = [("open (a friend joins)", "")] + [(f"bot: {level}", level) for level in LEVELS]
@@ -174,54 +172,3 @@ class LobbyScreen(Screen):
             return
         self.app.push_screen(ConfirmLeave("Everyone who joined is sent away, and the server stops."),
                              lambda leave: leave and self.app.leave_game(self.channel))
-
-
-class JoinScreen(Screen):
-    """Join a friend's game: their address and your name."""
-
-    BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
-
-    def __init__(self, address: str = "", name: str = "You"):
-        super().__init__()
-        self.address, self.player_name = address, name
-
-    def compose(self) -> ComposeResult:
-        with VerticalScroll(id="setup"):
-            yield Label("Join a LAN game", id="setup-title")
-            with Horizontal(classes="row"):
-                yield Label("Host address", classes="field")
-                yield Input(self.address, placeholder=f"192.168.1.20:{DEFAULT_PORT}", id="address")
-            with Horizontal(classes="row"):
-                yield Label("Your name", classes="field")
-                yield Input(self.player_name, id="name", max_length=MAX_NAME)
-            yield Static("", id="join-error")
-            with Horizontal(classes="row"):
-                yield Button("Join", id="join", variant="primary")
-                yield Button("Back", id="back")
-        yield Footer()
-
-    def on_mount(self) -> None:
-        self.query_one("#name" if self.address else "#address", Input).focus()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "join":
-            self.join()
-        else:
-            self.app.pop_screen()
-
-    @on(Input.Submitted)
-    def submitted(self) -> None:
-        self.join()
-
-    def join(self) -> None:
-        try:
-            host, port = parse_address(self.query_one("#address", Input).value.strip())
-        except ValueError as e:
-            self.query_one("#join-error", Static).update(Text(str(e), style="bold red"))
-            return
-        name = self.query_one("#name", Input).value.strip() or "Player"
-        self.query_one("#join-error", Static).update(f"Connecting to {host}:{port}…")
-        self.app.join_game(host, port, name, on_error=self.failed)
-
-    def failed(self, reason: str) -> None:
-        self.query_one("#join-error", Static).update(Text(reason, style="bold red"))

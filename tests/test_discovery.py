@@ -1,0 +1,65 @@
+"""Games found on the LAN, with real zeroconf bound to 127.0.0.1 (no mocks): a host advertises,
+a finder hears it with the right fields, the record follows the seats, and goes with the host."""
+import asyncio
+
+from zeroconf.asyncio import AsyncServiceInfo
+
+from tests.helpers.network import LOOPBACK, join
+from uno_tui.discovery import SERVICE, Finder, FoundGame
+from uno_tui.hosting import HostSession
+from uno_tui.settings import GameSettings
+
+HEARD = 15.0        # seconds: registering probes the name for about 1.5 s first
+
+
+async def until(found: list, check, what: str):
+    """Wait for the finder's list to pass ``check``; fail with what it last showed."""
+    try:
+        async with asyncio.timeout(HEARD):
+            while not check(found[-1] if found else []):
+                await asyncio.sleep(0.05)
+    except TimeoutError:
+        raise AssertionError(f"{what}: the finder last listed {found[-1] if found else 'nothing'}") from None
+    return found[-1]
+
+
+async def test_a_host_is_found_with_its_fields_followed_as_seats_fill_and_gone_when_it_closes():
+    session = HostSession(GameSettings(edition="hp2021"), host_name="Ann", players=3, headless=True,
+                          password="sofa")
+    found: list[list[FoundGame]] = []
+    finder = Finder(found.append, interface=LOOPBACK)
+    await finder.start()
+    try:
+        port = await session.serve(LOOPBACK, 0, advertise=True, lan_interface=LOOPBACK)
+        games = await until(found, lambda games: any(g.port == port for g in games), "the host was not found")
+        game = next(g for g in games if g.port == port)
+        assert (game.name, game.edition, game.seats, game.free, game.password, game.playing, game.host) == (
+            "Ann", "hp2021", 3, 3, True, False, LOOPBACK)
+
+        channel = await join(port, "Bob", password="sofa")
+        await until(found, lambda games: any(g.port == port and g.free == 2 for g in games),
+                    "the record did not follow the seat Bob took")
+        session.start()
+        await until(found, lambda games: any(g.port == port and g.playing and g.free == 0 for g in games),
+                    "the record did not say the game started")
+        channel.close()
+        await session.close()
+        await until(found, lambda games: all(g.port != port for g in games),
+                    "the game stayed listed after the host closed")
+    finally:
+        await session.close()
+        await finder.close()
+
+
+def record(**properties) -> AsyncServiceInfo:
+    fields = {"name": "Ann", "edition": "classic", "seats": "4", "free": "2", "password": "no", "state": "lobby"}
+    fields.update(properties)
+    return AsyncServiceInfo(SERVICE, f"x.{SERVICE}", port=7531, addresses=[bytes([10, 0, 0, 2])],
+                            server="x.local.", properties={k: v for k, v in fields.items() if v is not None})
+
+
+def test_a_record_anyone_on_the_lan_could_send_is_read_with_care():
+    game = FoundGame.from_info(record(name="Ann\x1b[2J\nmore"))
+    assert (game.name, game.address, game.free, game.seats) == ("Ann [2J more", "10.0.0.2:7531", 2, 4)
+    for odd in (dict(seats="many"), dict(free="5"), dict(seats="11", free="1"), dict(name=""), dict(free=None)):
+        assert FoundGame.from_info(record(**odd)) is None, odd

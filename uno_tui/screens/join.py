@@ -1,0 +1,141 @@
+"""Joining: the games heard on the LAN, live, or an address typed in; a name and a password."""
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ..address import DEFAULT_PORT, parse_address
+from ..discovery import Finder, FoundGame, lan_interface
+from ..table.spec import MAX_NAME, MAX_PASSWORD
+
+
+class JoinScreen(Screen):
+    """Join a friend's game: one of the games heard on the LAN (Enter), or an address typed in."""
+
+    BINDINGS = [Binding("escape", "back", "Back")]
+
+    def __init__(self, address: str = "", name: str = "You", *, password: str | None = None,
+                 connect: bool = False, locked: bool = False):
+        """``connect``: the address was given on the command line and the app is joining it already;
+        ``locked``: only this address (a browser tab of host --web), and Back ends the session."""
+        super().__init__()
+        self.address, self.player_name, self.password = address, name, password
+        self.connecting, self.locked = connect, locked
+        self.games: list[FoundGame] = []
+        self.finder: Finder | None = None
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="setup"):
+            yield Label("Join a LAN game", id="setup-title")
+            yield Label("Games on this network (Enter joins):", classes="found")
+            yield OptionList(Option("Looking for games…", disabled=True), id="found", classes="found")
+            with Horizontal(classes="row found"):
+                yield Label("Or an address", classes="field")
+                yield Input(self.address, placeholder=f"192.168.1.20:{DEFAULT_PORT}", id="address")
+            with Horizontal(classes="row"):
+                yield Label("Your name", classes="field")
+                yield Input(self.player_name, id="name", max_length=MAX_NAME)
+            with Horizontal(classes="row"):
+                yield Label("Password", classes="field")
+                yield Input(self.password or "", password=True, placeholder="if the host set one", id="password",
+                            max_length=MAX_PASSWORD)
+            yield Static("", id="join-error")
+            with Horizontal(classes="row"):
+                yield Button("Join", id="join", variant="primary")
+                yield Button("Back", id="back")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        for part in self.query(".found"):
+            part.display = not self.locked
+        self.query_one("#name" if self.address else "#found").focus()
+        if not (self.connecting or self.locked):
+            self.listen_for_games()
+
+    def action_back(self) -> None:
+        if self.locked:
+            self.app.exit()
+        else:
+            self.app.pop_screen()
+
+    def refresh_menu(self, notice: str | None) -> None:
+        """Back here from a table (a browser tab's home): say why."""
+        self.query_one("#join-error", Static).update(Text(notice or "You left the table.", style="bold"))
+
+    @work(group="finder", exit_on_error=False)
+    async def listen_for_games(self) -> None:
+        """Tables heard on the LAN, live, until this screen closes (no multicast: say so, typing works)."""
+        self.finder = Finder(self.show_games, interface=lan_interface())
+        try:
+            await self.finder.start()
+        except Exception as e:
+            self._found([Option(f"Cannot look for games here ({e}): type the host's address.", disabled=True)])
+
+    async def on_unmount(self) -> None:
+        if self.finder is not None:
+            await self.finder.close()
+
+    def show_games(self, games: list[FoundGame]) -> None:
+        self.games = games
+        self._found([Option(self._describe(game), id=game.instance) for game in games]
+                    or [Option("Looking for games…", disabled=True)])
+
+    def _found(self, options: list[Option]) -> None:
+        found = self.query_one("#found", OptionList)
+        chosen = found.highlighted_option.id if found.highlighted_option is not None else None
+        found.set_options(options)
+        ids = [option.id for option in options if not option.disabled]
+        if ids:                                  # Enter joins what is highlighted: the same game, or the first
+            found.highlighted = ids.index(chosen) if chosen in ids else 0
+
+    @staticmethod
+    def _describe(game: FoundGame) -> Text:
+        seats = "playing: watch" if game.playing else f"{game.free} of {game.seats} seats free"
+        line = Text(game.name, style="bold")
+        line.append(f"  {game.edition} · {seats}" + (" · password" if game.password else ""))
+        line.append(f"  {game.address}", style="dim")
+        return line
+
+    @on(OptionList.OptionSelected, "#found")
+    def chose(self, event: OptionList.OptionSelected) -> None:
+        game = next((g for g in self.games if g.instance == event.option.id), None)
+        if game is None:
+            return
+        self.query_one("#address", Input).value = game.address
+        if game.password and not self.query_one("#password", Input).value:
+            self.query_one("#join-error", Static).update(Text("This table needs a password.", style="bold"))
+            self.query_one("#password", Input).focus()
+            return
+        self.join()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "join":
+            self.join()
+        else:
+            self.action_back()
+
+    @on(Input.Submitted)
+    def submitted(self) -> None:
+        self.join()
+
+    def join(self) -> None:
+        try:
+            host, port = parse_address(self.query_one("#address", Input).value.strip())
+        except ValueError as e:
+            self.query_one("#join-error", Static).update(Text(str(e), style="bold red"))
+            return
+        name = self.query_one("#name", Input).value.strip()
+        if not name:
+            self.query_one("#join-error", Static).update(Text("Type your name first.", style="bold red"))
+            self.query_one("#name", Input).focus()
+            return
+        password = self.query_one("#password", Input).value or None
+        self.query_one("#join-error", Static).update(f"Connecting to {host}:{port}…")
+        self.app.join_game(host, port, name, password=password, on_error=self.failed)
+
+    def failed(self, reason: str) -> None:
+        self.query_one("#join-error", Static).update(Text(reason, style="bold red"))
