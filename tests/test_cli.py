@@ -6,7 +6,10 @@ from uno_tui.cli import main, parse_address
 
 @pytest.mark.parametrize("argv,reason", [
     (["--bogus"], "unrecognized arguments"),
-    (["join"], "required: HOST[:PORT]"),
+    (["join", "--lan-interface"], "expected one argument"),
+    (["host", "--web", "70000"], "a port is from 0 to 65535"),
+    (["host", "--web", "7531"], "--web needs a port of its own"),
+    (["web", "--port", "x"], "'x' is not a port number"),
     (["join", "host:notaport"], "not a port number"),
     (["host", "--seats", "11", "--headless"], "--seats must be from 2 to 10"),
     (["host", "--resume", "--headless"], "no hosted game to resume"),

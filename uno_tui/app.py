@@ -171,7 +171,8 @@ class UnoApp(App):
 
         async def run() -> None:
             try:
-                channel = await connect(host, port, name, password=password, spectate=spectate)
+                channel = await connect(host, port, name, password=password, spectate=spectate,
+                                        keep_token=not self.browser)
             except JoinError as e:
                 on_error(e.reason)
                 return

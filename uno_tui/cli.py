@@ -53,6 +53,8 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--web", type=_port, nargs="?", const=DEFAULT_WEB_PORT, default=None, metavar="PORT",
                       help=f"also serve a page friends join from in a browser (default port {DEFAULT_WEB_PORT})")
     host.add_argument("--no-advertise", action="store_true", help="do not list this table on the LAN")
+    host.add_argument("--seed", type=int, default=None, help="headless: deal the same games every time "
+                      "(tests, benchmarks, a bug to reproduce)")
     _lan_interface(host)
     join = sub.add_parser("join", help="join a LAN game (with no address: the games found on the LAN)")
     join.add_argument("address", metavar="HOST[:PORT]", nargs="?", default=None)
@@ -72,7 +74,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _port(text: str) -> int:
-    value = int(text)
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number") from None
     if not 0 <= value < 65536:
         raise argparse.ArgumentTypeError("a port is from 0 to 65535")
     return value
@@ -178,7 +183,7 @@ async def headless_host(settings, args, seats: int) -> int:
             return 1
     else:
         session = HostSession(settings, players=seats, headless=True, password=args.password, rate=args.rate,
-                              burst=args.rate, per_address=args.per_address, pacing=pacing)
+                              burst=args.rate, per_address=args.per_address, pacing=pacing, seed=args.seed)
     try:
         port = await session.serve(args.bind, args.port, advertise=not args.no_advertise,
                                    lan_interface=lan_interface(), web=args.web)

@@ -52,7 +52,7 @@ class JoinScreen(Screen):
     def on_mount(self) -> None:
         for part in self.query(".found"):
             part.display = not self.locked
-        self.query_one("#name" if self.address else "#found").focus()
+        self.query_one("#name" if self.address else "#address").focus()
         if not (self.connecting or self.locked):
             self.listen_for_games()
 
@@ -80,6 +80,10 @@ class JoinScreen(Screen):
             await self.finder.close()
 
     def show_games(self, games: list[FoundGame]) -> None:
+        """The list, live; the first games heard take the focus from an address nobody typed yet."""
+        if games and not self.games and self.focused is self.query_one("#address", Input) \
+                and not self.focused.value:
+            self.query_one("#found").focus()
         self.games = games
         self._found([Option(self._describe(game), id=game.instance) for game in games]
                     or [Option("Looking for games…", disabled=True)])
