@@ -1,11 +1,12 @@
 """Regenerate the SVGs in screenshots/ (the README shows them): the same seeded, fixed-size
-screens the snapshot tests check.
+screens the snapshot tests check; and the browser page's PNG, from the browser test.
 
     python scripts/screenshots.py
 """
 import asyncio
 import os
 import pathlib
+import subprocess
 import sys
 import tempfile
 
@@ -31,6 +32,11 @@ def main() -> None:
     for name, factory, size, keys in SCREENS:
         asyncio.run(shoot(name, factory, size, keys))
         print(f"screenshots/{name}.svg")
+    # the page of host --web, as the browser test sees it in a real Chromium (skipped without one)
+    shot = ROOT / "screenshots" / "browser-join.png"
+    subprocess.run([sys.executable, "-m", "pytest", "-n", "0", "-q", "tests/test_browser.py"], cwd=ROOT, check=True,
+                   env={**os.environ, "UNO_TUI_BROWSER_SHOT": str(shot)})
+    print(f"screenshots/{shot.name}")
 
 
 if __name__ == "__main__":
