@@ -57,7 +57,7 @@ class UnoApp(App):
             from .screens.join import JoinScreen
             host, port, name, password, spectate = self.join_options
             if host is None:                     # `uno-tui join`: the games found on the LAN
-                self.push_screen(JoinScreen(name=name))
+                self.push_screen(JoinScreen(name=name, password=password, spectate=spectate))
                 return
             self.push_screen(JoinScreen(f"{host}:{port}", name, connect=True))
             self.join_game(host, port, name, password=password, spectate=spectate,

@@ -19,11 +19,11 @@ class JoinScreen(Screen):
     BINDINGS = [Binding("escape", "back", "Back")]
 
     def __init__(self, address: str = "", name: str = "You", *, password: str | None = None,
-                 connect: bool = False, locked: bool = False):
+                 spectate: bool = False, connect: bool = False, locked: bool = False):
         """``connect``: the address was given on the command line and the app is joining it already;
         ``locked``: only this address (a browser tab of host --web), and Back ends the session."""
         super().__init__()
-        self.address, self.player_name, self.password = address, name, password
+        self.address, self.player_name, self.password, self.spectate = address, name, password, spectate
         self.connecting, self.locked = connect, locked
         self.games: list[FoundGame] = []
         self.finder: Finder | None = None
@@ -139,7 +139,7 @@ class JoinScreen(Screen):
             return
         password = self.query_one("#password", Input).value or None
         self.query_one("#join-error", Static).update(f"Connecting to {host}:{port}…")
-        self.app.join_game(host, port, name, password=password, on_error=self.failed)
+        self.app.join_game(host, port, name, password=password, spectate=self.spectate, on_error=self.failed)
 
     def failed(self, reason: str) -> None:
         self.query_one("#join-error", Static).update(Text(reason, style="bold red"))
