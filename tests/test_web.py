@@ -6,26 +6,35 @@ from tests.helpers.network import LOOPBACK
 from uno_tui.web import WebServer, app_command
 
 
-async def page(sessions: int) -> tuple[int, str, int]:
+async def fetch(sessions: int, path: str = "/", **headers) -> tuple[int, str]:
+    """What the server answers to a GET (a websocket's too: its upgrade refused or not)."""
     server = WebServer(app_command("join", "127.0.0.1:7531", "--browser"), LOOPBACK, 0, title="t",
                        sessions=sessions)
     port = await server.start()
     try:
         async with aiohttp.ClientSession() as client:
-            async with client.get(f"http://{LOOPBACK}:{port}/") as response:
-                return response.status, await response.text(), port
+            async with client.get(f"http://{LOOPBACK}:{port}{path}", headers=headers) as response:
+                return response.status, await response.text()
     finally:
         await server.close()
 
 
 async def test_the_page_points_its_websocket_at_the_address_the_browser_used():
-    status, html, port = await page(sessions=8)
-    assert status == 200 and f"ws://{LOOPBACK}:{port}/ws" in html and "0.0.0.0" not in html
+    # a phone reaches the host as 192.168.x.y, not as the address the server listens on
+    status, html = await fetch(8, Host="192.168.1.20:7532")
+    assert status == 200 and "ws://192.168.1.20:7532/ws" in html
 
 
 async def test_a_full_table_says_so():
-    status, html, _ = await page(sessions=0)
+    status, html = await fetch(0)
     assert status == 503 and "This table is full" in html
+
+
+async def test_only_the_games_own_page_may_open_a_tab_and_at_a_sane_size():
+    upgrade = {"Connection": "Upgrade", "Upgrade": "websocket", "Sec-WebSocket-Version": "13",
+               "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ=="}
+    assert (await fetch(8, "/ws", Origin="http://evil.example", **upgrade))[0] == 403
+    assert (await fetch(8, "/ws?width=100000&height=24", **upgrade))[0] == 400
 
 
 async def test_a_browser_tab_asks_a_name_keeps_no_token_and_leaving_comes_back_to_the_form():
@@ -55,6 +64,7 @@ async def test_a_browser_tab_asks_a_name_keeps_no_token_and_leaving_comes_back_t
             await pilot.press("escape")
             assert await wait_for(pilot, lambda: app.screen is form)
             assert "You left the table" in str(form.query_one("#join-error").render())
+            assert await wait_for(pilot, lambda: session.seats[0].kind == "open")   # nobody can come back to it
             assert not any(isinstance(s, StartScreen) for s in app.screen_stack)
             await pilot.press("escape")                          # Back ends the tab's session
             assert await wait_for(pilot, lambda: not app.is_running)

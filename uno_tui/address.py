@@ -30,12 +30,12 @@ def parse_address(text: str) -> tuple[str, int]:
     return host, port
 
 
-def cannot_host(port: int, error: OSError) -> str:
-    """Why the server could not start, as a person would say it."""
+def cannot_host(port: int, error: OSError, option: str = "--port") -> str:
+    """Why the server could not start, as a person would say it (``option`` chooses the port)."""
     if error.errno == errno.EADDRINUSE:
-        return f"Port {port} is already in use (another game hosted here?): choose another with --port."
+        return f"Port {port} is already in use (another game hosted here?): choose another with {option}."
     if error.errno == errno.EACCES:
-        return f"Port {port} is not open to you: choose one above 1023 with --port."
+        return f"Port {port} is not open to you: choose one above 1023 with {option}."
     return f"Cannot host on port {port}: {error.strerror or error}."
 
 

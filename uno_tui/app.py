@@ -148,8 +148,7 @@ class UnoApp(App):
                 port_open = await session.serve(bind, port, advertise=advertise,
                                                 lan_interface=lan_interface(), web=web)
             except OSError as e:
-                from .address import cannot_host
-                self.back_to_start(cannot_host(port if session.port is None else web, e))
+                self.back_to_start(session.cannot_serve(e, port, web))
                 await session.close()
                 return
             self.hosting, self.channel = session, session.local

@@ -4,6 +4,7 @@ import asyncio
 import gc
 import logging
 import os
+import socket
 import sys
 
 from net.server import PER_ADDRESS
@@ -27,7 +28,7 @@ def build_parser() -> argparse.ArgumentParser:
                                      "With no command: a game against computer players.")
     sub = parser.add_subparsers(dest="command", metavar="{host,join,web}")
     host = sub.add_parser("host", help="host a LAN game")
-    host.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port to listen on (default {DEFAULT_PORT})")
+    host.add_argument("--port", type=_port, default=DEFAULT_PORT, help=f"port to listen on (default {DEFAULT_PORT})")
     host.add_argument("--bind", default="0.0.0.0", help="address to listen on (default: all)")
     host.add_argument("--name", default=None, help="your name at the table")
     secret = host.add_mutually_exclusive_group()
@@ -83,8 +84,17 @@ def _port(text: str) -> int:
     return value
 
 
+def _ipv4(text: str) -> str:
+    try:
+        socket.inet_aton(text)
+    except OSError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an IPv4 address (the interface's, e.g. 192.168.1.20)") \
+            from None
+    return text
+
+
 def _lan_interface(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--lan-interface", default=None, metavar="ADDRESS",
+    parser.add_argument("--lan-interface", type=_ipv4, default=None, metavar="ADDRESS",
                         help=f"find and advertise games only through the interface with this address "
                              f"(or {INTERFACE_ENV}; default: every interface)")
 
@@ -101,7 +111,8 @@ def _password(parser: argparse.ArgumentParser, args) -> str | None:
             parser.error(f"cannot read the password file {args.password_file}: {e}")
         if not password:
             parser.error(f"the password file {args.password_file} has an empty first line")
-    password = password if password is not None else os.environ.get(PASSWORD_ENV) or None
+    if password is None and not getattr(args, "browser", False):   # a browser tab has the host's environment
+        password = os.environ.get(PASSWORD_ENV) or None
     if password is not None and len(password) > MAX_PASSWORD:
         parser.error(f"a password may have up to {MAX_PASSWORD} characters")
     return password
@@ -123,6 +134,8 @@ def main(argv: list[str] | None = None) -> int:
             return 0
     if args.command == "join":
         address = (None, None)
+        if args.browser and args.address is None:
+            parser.error("--browser needs the host's address")
         if args.address is not None:
             try:
                 address = parse_address(args.address)
@@ -135,9 +148,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "host":
         if args.seats is not None and not 2 <= args.seats <= 10:
             parser.error("--seats must be from 2 to 10")
-        if args.port is not None and not 0 <= args.port < 65536:
-            parser.error("--port must be from 0 to 65535")
-        if args.web is not None and args.web == args.port:
+        if args.web is not None and args.web == args.port != 0:
             parser.error("--web needs a port of its own (not the game's)")
         if args.edition:
             settings.edition = args.edition
@@ -188,7 +199,7 @@ async def headless_host(settings, args, seats: int) -> int:
         port = await session.serve(args.bind, args.port, advertise=not args.no_advertise,
                                    lan_interface=lan_interface(), web=args.web)
     except OSError as e:
-        print(f"uno-tui: {cannot_host(args.port if session.port is None else args.web, e)}", file=sys.stderr)
+        print(f"uno-tui: {session.cannot_serve(e, args.port, args.web)}", file=sys.stderr)
         await session.close()
         return 1
     gc.freeze()                       # what start-up made lives on: the collector need not walk it again

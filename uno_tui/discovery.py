@@ -87,7 +87,7 @@ class FoundGame:
         name = clean_text(text.get("name", ""), MAX_NAME)
         if not addresses or not info.port or not name or not 0 <= free <= seats <= 10:
             return None
-        return cls(info.name, addresses[0], info.port, name, clean_text(text.get("edition", ""), 20), seats, free,
+        return cls(info.name.removesuffix(f".{SERVICE}"), addresses[0], info.port, name, clean_text(text.get("edition", ""), 20), seats, free,
                    text.get("password") == "yes", text.get("state") == "playing")
 
 
@@ -96,9 +96,10 @@ class Advertiser:
     when the host closes. Changes that arrive while one is being sent are merged into the next."""
 
     def __init__(self, host_name: str, port: int, *, bind: str = "0.0.0.0", interface: str | None = None):
-        self.interface, self.port = interface, port
-        self.addresses = _addresses(interface, bind)
-        self.instance = f"{clean_text(host_name, MAX_NAME)}'s table on {socket.gethostname()}"[:63]
+        self.interface, self.port, self.bind = interface, port, bind
+        # a DNS label is at most 63 bytes: cut there, never inside a character
+        self.instance = f"{clean_text(host_name, MAX_NAME)}'s table on {socket.gethostname()}".encode()[:63].decode(
+            errors="ignore")
         self.listing: dict[str, str] = {}
         self.registered: AsyncServiceInfo | None = None
         self._changed = asyncio.Event()
@@ -113,7 +114,8 @@ class Advertiser:
             self._task = asyncio.get_running_loop().create_task(self._run())
 
     def _info(self) -> AsyncServiceInfo:
-        return AsyncServiceInfo(SERVICE, f"{self.instance}.{SERVICE}", port=self.port, addresses=self.addresses,
+        return AsyncServiceInfo(SERVICE, f"{self.instance}.{SERVICE}", port=self.port,
+                                addresses=_addresses(self.interface, self.bind),
                                 server=f"{socket.gethostname()}.local.", properties=self.listing)
 
     async def _run(self) -> None:
@@ -153,6 +155,7 @@ class Finder:
     def __init__(self, on_change, *, interface: str | None = None):
         self.on_change, self.interface = on_change, interface
         self.games: dict[str, FoundGame] = {}
+        self.heard: set[str] = set()              # records announced and not withdrawn
         self._zc: AsyncZeroconf | None = None
         self._browser: AsyncServiceBrowser | None = None
         self._lookups: set[asyncio.Task] = set()
@@ -163,9 +166,13 @@ class Finder:
 
     def _heard(self, zeroconf, service_type: str, name: str, state_change: ServiceStateChange) -> None:
         if state_change is ServiceStateChange.Removed:
+            self.heard.discard(name)
             if self.games.pop(name, None) is not None:
                 self._changed()
             return
+        if name not in self.heard and len(self.heard) >= MAX_GAMES or len(self._lookups) >= MAX_GAMES:
+            return                                # a flood of records: the first ones are kept
+        self.heard.add(name)
         task = asyncio.get_running_loop().create_task(self._look_up(name))
         self._lookups.add(task)
         task.add_done_callback(self._lookups.discard)
@@ -175,7 +182,7 @@ class Finder:
         if not await info.async_request(self._zc.zeroconf, LOOKUP_MS):
             return
         game = FoundGame.from_info(info)
-        if game is None or (name not in self.games and len(self.games) >= MAX_GAMES):
+        if game is None or name not in self.heard:     # withdrawn while we asked
             return
         if self.games.get(name) != game:
             self.games[name] = game

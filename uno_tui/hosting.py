@@ -17,14 +17,14 @@ from net.connection import TRY_AGAIN
 from net.server import PER_ADDRESS, Server
 
 from . import autosave
-from .address import DEFAULT_PORT
+from .address import DEFAULT_PORT, cannot_host
 from .discovery import Advertiser, listing
 from .host_channel import HOST_ENDED, HostChannel, LocalPeer
 from .hosted_saving import HostedSaving
 from .settings import GameSettings
 from .solo import BOT_NAMES
 from .table import PROTOCOL_VERSION, Pacing, Seat, Table
-from .table.protocol import ProtocolError, clean_text, command_id, parse_lobby_command
+from .table.protocol import ProtocolError, clean_text, command_id, parse_lobby_command, unique_name
 from .table.fanout import RECENT_IDS
 from .table.spec import HELLO, MAX_NAME
 
@@ -41,6 +41,7 @@ class LobbySeat:
     level: str = "normal"
     token: str | None = None
     conn: Connection | LocalPeer | None = None
+    keeps_token: bool = True    # False: a browser tab, which cannot come back to the seat in the lobby
     returns: RateLimit = field(default_factory=lambda: RateLimit(1.0, 5))    # reconnections with the token
 
 
@@ -100,6 +101,10 @@ class HostSession(HostedSaving):
             self._lobby_changed()
         return self.port
 
+    def cannot_serve(self, error: OSError, port: int, web: int | None) -> str:
+        """Why serve() failed, naming what to change: the game's port, or the page's."""
+        return cannot_host(port, error) if self.port is None else cannot_host(web, error, "--web")
+
     def connections(self) -> list:
         """Everyone who gets messages: seated players (the host's own screen too) and spectators."""
         return [s.conn for s in self.seats if s.conn is not None] + list(self.spectators)
@@ -154,22 +159,14 @@ class HostSession(HostedSaving):
         if self.table is None and not hello.get("spectate"):
             for i, seat in enumerate(self.seats):
                 if seat.kind == "open":
-                    seat.name, seat.kind, seat.token, seat.conn = self._unique(name), "human", new_token(), conn
+                    seat.name, seat.kind, seat.token, seat.conn = unique_name(name, {s.name for s in self.seats}), "human", new_token(), conn
+                    seat.keeps_token = hello.get("keep") is not False
                     return self._welcome(conn, i)
             return self._reject(conn, "the table is full")
         if len(self.spectators) >= MAX_SPECTATORS:
             return self._reject(conn, f"this table has room for {MAX_SPECTATORS} spectators, and has them")
         self.spectators[conn] = name
         return self._welcome(conn, None)
-
-    def _unique(self, name: str) -> str:
-        """Two players called Sam at one table are Sam and Sam 2, so every screen can tell them apart."""
-        taken = {s.name for s in self.seats}
-        base, n = name, 1
-        while name in taken:
-            n += 1
-            name = f"{base[:MAX_NAME - 3]} {n}"
-        return name
 
     def _welcome(self, conn: Connection, seat: int | None) -> int | None:
         token = self.seats[seat].token if seat is not None else None
@@ -228,8 +225,10 @@ class HostSession(HostedSaving):
         self._lobby_ids.pop(conn, None)
         for seat in self.seats:
             if seat.conn is conn:
-                seat.conn = None                 # in the lobby the seat keeps its token until the start
+                seat.conn = None                 # in the lobby the seat keeps its token until the start,
                 if self.table is None and not self.closed:
+                    if not seat.keeps_token:     # unless nobody can come back with it
+                        seat.name, seat.kind, seat.token, seat.keeps_token = "", "open", None, True
                     self._lobby_changed()
 
     # ------------------------------------------------------------------ lobby

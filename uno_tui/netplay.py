@@ -76,6 +76,8 @@ async def _connect(host: str, port: int, name: str, *, password=None, spectate=F
     the host's machine is everyone's there, and a name typed in must not take another's seat)."""
     address = f"{host}:{port}/{name}"          # one token per host and player name
     hello = {"type": "hello", "version": PROTOCOL_VERSION, "name": name, "spectate": spectate}
+    if not keep_token:
+        hello["keep"] = False
     token = saved_token(address) if keep_token and not spectate else None   # watching must not take the seat
     if token:
         hello["token"] = token

@@ -75,9 +75,18 @@ class JoinScreen(Screen):
         except Exception as e:
             self._found([Option(f"Cannot look for games here ({e}): type the host's address.", disabled=True)])
 
+    async def on_screen_suspend(self) -> None:
+        """Under the lobby or the game: stop listening (a new finder starts on the way back)."""
+        await self.on_unmount()
+
+    def on_screen_resume(self) -> None:
+        if self.finder is None and not (self.connecting or self.locked):
+            self.listen_for_games()
+
     async def on_unmount(self) -> None:
-        if self.finder is not None:
-            await self.finder.close()
+        finder, self.finder = self.finder, None
+        if finder is not None:
+            await finder.close()
 
     def show_games(self, games: list[FoundGame]) -> None:
         """The list, live; the first games heard take the focus from an address nobody typed yet."""
@@ -99,7 +108,7 @@ class JoinScreen(Screen):
     @staticmethod
     def _describe(game: FoundGame) -> Text:
         seats = "playing: watch" if game.playing else f"{game.free} of {game.seats} seats free"
-        line = Text(game.name, style="bold")
+        line = Text(game.instance, style="bold")          # "Ann's table on ann-laptop": the machine too
         line.append(f"  {game.edition} · {seats}" + (" · password" if game.password else ""))
         line.append(f"  {game.address}", style="dim")
         return line

@@ -163,7 +163,10 @@ HELLO = Shape("hello", (
     Field("name", STR, f"your name (up to {MAX_NAME} characters are kept)"),
     Field("token", STR, "a seat token, to take that seat back", optional=True),
     Field("password", STR, f"when the host set one (up to {MAX_PASSWORD} characters)", optional=True),
-    Field("spectate", BOOL, "watch without a seat", optional=True)), "the first message on a connection", "anyone connecting")
+    Field("spectate", BOOL, "watch without a seat", optional=True),
+    Field("keep", BOOL, "false: this client keeps no seat token (a browser tab), so its seat in the lobby "
+                        "opens again when it leaves (default true)", optional=True)),
+    "the first message on a connection", "anyone connecting")
 COMMANDS = {
     "action": Shape("action", (Field("type", one_of("action")), _ID,
                                Field("action", ACTION, "one of the actions below (the table then checks "
