@@ -135,7 +135,7 @@ class Connection:
         if transport.get_write_buffer_size() + len(data) > self.max_buffer:
             self.close("too slow: it does not read what it is sent")
             return False
-        self.writer.write(data)
+        transport.write(data)                    # (what writer.write does, one call less per frame)
         return True
 
     def close(self, reason: str, farewell: dict | None = None) -> None:

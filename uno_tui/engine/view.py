@@ -50,13 +50,27 @@ def public_view(game: Game) -> dict:
 
 
 def own_view(game: Game, public: dict, seat: int | None) -> dict:
-    """A seat's view: the public part (copied) and what only this seat may see."""
+    """A seat's view: the public part (copied) and what only this seat may see. A host builds it
+    for every seat after every change, so the usual empty parts cost next to nothing."""
     mine = seat is not None and 0 <= seat < game.n
     view = dict(public)
     view["seat"] = seat if mine else None
-    view["hand"] = sorted([CODES[c] for c in game.hands[seat]]) if mine else []
+    view["hand"] = sorted(map(CODES.__getitem__, game.hands[seat])) if mine else []
     view["drawn"] = CODES[game.drawn] if mine and game.phase == "drawn" and game.decider == seat else None
     view["shown"] = [{"seat": s, "cards": list(cards)} for s, cards, viewers in game.shown
-                     if (viewers is None and s != seat) or (viewers is not None and seat in viewers)]
-    view["legal"] = [a.to_dict() for a in game.legal_actions(seat)] if mine else []
+                     if (viewers is None and s != seat) or (viewers is not None and seat in viewers)
+                     ] if game.shown else []
+    legal = game.legal_actions(seat) if mine else ()
+    view["legal"] = [dict(_as_dict(a)) for a in legal] if legal else []
     return view
+
+
+_DICTS: dict = {}
+
+
+def _as_dict(action) -> dict:
+    """``action.to_dict()``, made once per action: legal lists hold the engine's shared actions."""
+    d = _DICTS.get(action)
+    if d is None:
+        d = _DICTS[action] = action.to_dict()
+    return d

@@ -9,13 +9,10 @@ import math
 import time
 
 from ..engine import redact, seat_view
-from ..engine.view import own_view, public_view
-from .describe import describe
-from .packing import Update, array, items, map_header, pack
+from .packing import SEQ, Change, Packed, line, map_header, pack
 
 LOG_KEEP = 300
 RECENT_IDS = 256
-VIEW, EVENTS, LOG, ACK = (pack(key) for key in ("view", "events", "log", "ack"))
 
 
 class Listener:
@@ -29,7 +26,7 @@ class Listener:
     def __init__(self, seat: int | None, deliver, name: str = "", pace: float = 0.0, wire: bool = False):
         self.seat, self.name, self.pace = seat, name, pace
         self.deliver = deliver
-        self.wire = wire        # deliver packs what it is given (a connection): an Update may go as it is
+        self.wire = wire        # deliver sends over the network: it takes an update packed already
         self.seq = 0
         self.recent = collections.deque(maxlen=RECENT_IDS)
         self.closed = False
@@ -56,10 +53,17 @@ class Listener:
         if held is not None and not self.closed:
             self._deliver(held)
 
+    def send_packed(self, count: int, packed: bytes) -> None:
+        """Send an update packed already but for its sequence number (``packed``: its first ``count``
+        items): for a wire listener that is not paced, which nobody reads as a dict."""
+        if not self.closed:
+            self.seq += 1
+            self.deliver(Packed(map_header(count + 1) + packed + SEQ + pack(self.seq)))
+
     def _deliver(self, msg: dict) -> None:
         self.seq += 1
         msg["seq"] = self.seq
-        self.deliver(msg if self.wire or type(msg) is dict else dict(msg))
+        self.deliver(msg)
 
 
 def merged(first: dict, then: dict) -> dict:
@@ -110,54 +114,18 @@ class FanOut:
     def _lines(self, events, seat, names) -> list[dict]:
         lines = []
         for event in events:
-            line = _line(redact(event, seat), seat, names)
-            if line is not None:
-                lines.append(line)
+            said = line(redact(event, seat), seat, names)
+            if said is not None:
+                lines.append(said)
         return lines
 
     def _broadcast(self, events: list[dict], ack=None, to: list[Listener] | None = None) -> None:
-        """Send every listener (or those in ``to``) its update, packed once where it is the same
-        for many (packing.py): the public view, and each event and its log line as every seat it
-        does not name reads them; per seat only its own view and what the events tell it alone.
-        The table part (seats, scores, rules: the same for everyone, and seldom changing) goes
-        only to listeners whose last copy differs."""
-        names = self.names
-        table = self._table_info()
-        public = public_view(self.game)
-        head = pack("type") + pack("update") + pack("version") + pack(self.version)
-        told = [_Told(event, names) for event in events]
-        named = set().union(*(t.named for t in told))
-        public_items = items(public)
-        seen: dict = {}                          # seat -> its own view, events and log, and the packed rest
-        changed: dict = {}                       # id of a table part last sent -> (it, what changed, packed)
+        """Send every listener (or those in ``to``) its update, built once where it is the same for
+        many (packing.Change). The table part (seats, scores, rules: the same for everyone, and
+        seldom changing) goes only to listeners whose last copy differs."""
+        change = Change(self.game, events, self.names, self.version, self._table_info())
         for listener in to if to is not None else [*self.listeners, *self._active_bot_listeners()]:
-            seat = listener.seat
-            parts = seen.get(seat)
-            if parts is None:
-                own = own_view(self.game, {}, seat)
-                told_here = seen.get("outsider") if seat not in named else None
-                if told_here is None:
-                    told_here = _told_to(seat, told, names)
-                    if seat not in named:
-                        seen["outsider"] = told_here
-                parts = seen[seat] = (own, public_items + items(own), *told_here)
-            own, view_items, evs, lines, packed_told = parts
-            view = {**public, **own}
-            sent = listener.table_sent
-            change = changed.get(id(sent))
-            if change is None or change[0] is not sent:
-                part = None if sent == table else table if sent is None else {
-                    k: v for k, v in table.items() if sent.get(k) != v}
-                change = changed[id(sent)] = (sent, part, b"" if part is None else pack("table") + pack(part))
-            if change[1] is not None:
-                view["table"] = change[1]
-            listener.table_sent = table
-            acked = ack[1] if ack and ack[0] is listener else None
-            msg = Update(type="update", version=self.version, view=view, events=evs, log=lines, ack=acked)
-            msg.packed = b"".join((head, VIEW, map_header(len(view)), view_items, change[2], packed_told,
-                                   ACK, pack(acked)))
-            msg.count = len(msg)
-            listener.send(msg)
+            change.send(listener, ack[1] if ack and ack[0] is listener else None)
 
     def _active_bot_listeners(self):
         return [self._bot_listeners[i] for i, s in enumerate(self.seats) if s.bot is not None]
@@ -195,38 +163,3 @@ class FanOut:
             self._spectator_log = (key, log)
         return log
 
-
-def _line(seen: dict, seat: int | None, names) -> dict | None:
-    """An event (as ``seat`` may see it) as a line of ``seat``'s log, or None if it is not worth one."""
-    text = seen["text"] if seen["type"] == "table" else describe(seen, seat, names)
-    return {"kind": seen["type"], "seat": seen.get("seat"), "text": text} if text else None
-
-
-def _told_to(seat: int | None, told: list, names) -> tuple:
-    """The events and log lines of a change as ``seat`` reads them, and both packed."""
-    evs, lines, packed_events, packed_lines = [], [], [], []
-    for t in told:
-        event, line, packed_event, packed_line = t.outsider if seat not in t.named else t.told(seat, names)
-        evs.append(event)
-        packed_events.append(packed_event)
-        if line is not None:
-            lines.append(line)
-            packed_lines.append(packed_line)
-    return evs, lines, EVENTS + array(packed_events) + LOG + array(packed_lines)
-
-
-class _Told:
-    """One event as the seats read it: every seat it does not name (as actor, target or one its
-    secret is shown to) reads it alike, so that reading is made and packed once."""
-    __slots__ = ("event", "named", "outsider")
-
-    def __init__(self, event: dict, names):
-        self.event = event
-        self.named = {event.get("seat"), event.get("target"), *event.get("to", ())} - {None}
-        self.outsider = self.told(None, names)
-
-    def told(self, seat: int | None, names) -> tuple:
-        """(the event as ``seat`` sees it, its log line, both packed)."""
-        seen = redact(self.event, seat)
-        line = _line(seen, seat, names)
-        return seen, line, pack(seen), None if line is None else pack(line)
