@@ -123,7 +123,7 @@ class FanOut:
         """Send every listener (or those in ``to``) its update, built once where it is the same for
         many (packing.Change). The table part (seats, scores, rules: the same for everyone, and
         seldom changing) goes only to listeners whose last copy differs."""
-        change = Change(self.game, events, self.names, self.version, self._table_info())
+        change = Change(self.game, events, self.names, self.version, self._table_info(), self._own_packed)
         for listener in to if to is not None else [*self.listeners, *self._active_bot_listeners()]:
             change.send(listener, ack[1] if ack and ack[0] is listener else None)
 

@@ -11,7 +11,7 @@ whole (tests/test_fanout_packing.py).
 import msgpack
 
 from ..engine import redact
-from ..engine.view import own_view, public_view
+from ..engine.view import own_items, own_parts, public_view
 from .describe import describe
 
 _PACK = msgpack.Packer(use_bin_type=True).pack     # one, reused (the table runs on one thread)
@@ -49,6 +49,7 @@ class Packed:
 
 
 VIEW, EVENTS, LOG, ACK, SEQ = (pack(key) for key in ("view", "events", "log", "ack", "seq"))
+OWN_ITEMS = 5                   # seat, hand, drawn, shown, legal (view.own_items)
 
 
 def line(seen: dict, seat: int | None, names) -> dict | None:
@@ -60,8 +61,9 @@ def line(seen: dict, seat: int | None, names) -> dict | None:
 class Change:
     """One update's worth of a change, for every listener (see the module's docstring)."""
 
-    def __init__(self, game, events: list[dict], names: list[str], version: int, table: dict):
-        self.game, self.names, self.table = game, names, table
+    def __init__(self, game, events: list[dict], names: list[str], version: int, table: dict, kept: dict):
+        """``kept``: the table's, across changes: seat -> (its own parts, its own view items packed)."""
+        self.game, self.names, self.table, self.kept = game, names, table, kept
         self.public = public_view(game)
         self.told = [_Told(event, names) for event in events]
         self.named = set().union(*(t.named for t in self.told))     # seats told some event their own way
@@ -76,10 +78,12 @@ class Change:
         part, packed_part = self._table_part(listener.table_sent)
         listener.table_sent = self.table
         if listener.wire and not listener.pace:
-            own, packed_own, packed_told = self._packed(listener.seat)
+            seat = listener.seat
+            packed_own = self._own_packed(seat)
+            packed_told = self._seat(seat, own=False)[-1]
             if self._public_items is None:
                 self._public_items = items(self.public)
-            n = len(self.public) + len(own) + (part is not None)
+            n = len(self.public) + OWN_ITEMS + (part is not None)
             listener.send_packed(6, b"".join((self.head, VIEW, map_header(n), self._public_items, packed_own,
                                               packed_part, packed_told, ACK, pack(acked))))
             return
@@ -100,9 +104,9 @@ class Change:
             cached = self._table_parts[id(sent)] = (sent, part, b"" if part is None else pack("table") + pack(part))
         return cached[1:]
 
-    def _seat(self, seat: int | None) -> list:
-        """[own view, events, log lines, and (once packed) those packed]: every seat no event names
-        shares one reading of the events."""
+    def _seat(self, seat: int | None, own: bool = True) -> list:
+        """[own view items (if ``own``), events, log lines, those two packed]: every seat no event
+        names shares one reading of the events."""
         parts = self._seats.get(seat)
         if parts is None:
             told = self._seats.get("outsider") if seat not in self.named else None
@@ -110,7 +114,9 @@ class Change:
                 told = self._read(seat)
                 if seat not in self.named:
                     self._seats["outsider"] = told
-            parts = self._seats[seat] = [own_view(self.game, {}, seat), *told]
+            parts = self._seats[seat] = [None, *told]
+        if own and parts[0] is None:
+            parts[0] = own_items(own_parts(self.game, seat))
         return parts
 
     def _read(self, seat: int | None) -> list:
@@ -125,12 +131,14 @@ class Change:
                 packed_lines.append(packed_line)
         return [evs, lines, EVENTS + array(packed_events) + LOG + array(packed_lines)]
 
-    def _packed(self, seat: int | None) -> tuple:
-        """(own view, it packed, events and log packed) for ``seat``."""
-        parts = self._seat(seat)
-        if len(parts) == 4:
-            parts.append(items(parts[0]))
-        return parts[0], parts[4], parts[3]
+    def _own_packed(self, seat: int | None) -> bytes:
+        """``seat``'s own view items packed; kept from change to change while its parts are the same
+        (most seats' hand and moves do not change with a move)."""
+        parts = own_parts(self.game, seat)
+        kept = self.kept.get(seat)
+        if kept is None or kept[0] != parts:
+            kept = self.kept[seat] = (parts, items(own_items(parts)))
+        return kept[1]
 
 
 class _Told:

@@ -45,6 +45,7 @@ class Table(BotPacing, FanOut, TableSaving):
         self.log: collections.deque = collections.deque(maxlen=LOG_KEEP)   # (event, names)
         self.chat: collections.deque = collections.deque(maxlen=CHAT_KEEP)
         self._spectator_log: tuple | None = None     # (the log's length and last entry, its lines)
+        self._own_packed: dict = {}              # seat -> its own view's parts and items packed (packing.py)
         self.result: dict | None = None
         self.ready: set[int] = set()
         self.moves = 0                           # changes to the game (bots' plans are for one of them)
