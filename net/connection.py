@@ -99,8 +99,8 @@ class Connection:
 
     def more_buffered(self) -> bool:
         """Has more of what the peer sent arrived already (so the next read would not wait)?
-        The read loop yields to the other connections only then, not after every frame: a
-        yield is a turn of the event loop, a tenth of a command's cost on the host."""
+        The read loop yields to the other connections only then, not after every frame: each
+        yield is one more turn of the event loop (and epoll call) per command."""
         return bool(self.reader._buffer)         # (StreamReader keeps it; asyncio has no public size)
 
     def _watch(self) -> None:

@@ -162,4 +162,3 @@ class FanOut:
         if seat is None:
             self._spectator_log = (key, log)
         return log
-
