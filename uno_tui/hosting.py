@@ -182,7 +182,7 @@ class HostSession(HostedSaving):
         return seat
 
     def _connect(self, conn, seat: int | None):
-        return self.table.connect(seat, conn.send, name=self.spectators.get(conn))
+        return self.table.connect(seat, conn.send, name=self.spectators.get(conn), wire=isinstance(conn, Connection))
 
     def _message(self, conn, seat: int | None, msg) -> None:
         """A message from a player or spectator (the host's own screen too), pings aside."""

@@ -9,8 +9,7 @@ import math
 import time
 
 from ..engine import redact, seat_view
-from ..engine.view import own_view, public_view
-from .describe import describe
+from .packing import SEQ, Change, Packed, line, map_header, pack
 
 LOG_KEEP = 300
 RECENT_IDS = 256
@@ -24,9 +23,10 @@ class Listener:
     table plays; anything else sent meanwhile goes out after what is held, in order.
     """
 
-    def __init__(self, seat: int | None, deliver, name: str = "", pace: float = 0.0):
+    def __init__(self, seat: int | None, deliver, name: str = "", pace: float = 0.0, wire: bool = False):
         self.seat, self.name, self.pace = seat, name, pace
         self.deliver = deliver
+        self.wire = wire        # deliver sends over the network: it takes an update packed already
         self.seq = 0
         self.recent = collections.deque(maxlen=RECENT_IDS)
         self.closed = False
@@ -43,7 +43,8 @@ class Listener:
             else:
                 self._held = merged(self._held, msg)
             return
-        self.flush()
+        if self._held is not None:
+            self.flush()
         self._deliver(msg)
 
     def flush(self) -> None:
@@ -51,6 +52,13 @@ class Listener:
         held, self._held = self._held, None
         if held is not None and not self.closed:
             self._deliver(held)
+
+    def send_packed(self, count: int, packed: bytes) -> None:
+        """Send an update packed already but for its sequence number (``packed``: its first ``count``
+        items): for a wire listener that is not paced, which nobody reads as a dict."""
+        if not self.closed:
+            self.seq += 1
+            self.deliver(Packed(map_header(count + 1) + packed + SEQ + pack(self.seq)))
 
     def _deliver(self, msg: dict) -> None:
         self.seq += 1
@@ -106,33 +114,18 @@ class FanOut:
     def _lines(self, events, seat, names) -> list[dict]:
         lines = []
         for event in events:
-            seen = redact(event, seat)
-            text = seen["text"] if seen["type"] == "table" else describe(seen, seat, names)
-            if text:
-                lines.append({"kind": seen["type"], "seat": seen.get("seat"), "text": text})
+            said = line(redact(event, seat), seat, names)
+            if said is not None:
+                lines.append(said)
         return lines
 
     def _broadcast(self, events: list[dict], ack=None, to: list[Listener] | None = None) -> None:
-        """Send every listener (or those in ``to``) its update. The table part (seats, scores,
-        rules: the same for everyone, and seldom changing) goes only to listeners whose last
-        copy differs."""
-        names = self.names
-        table = self._table_info()
-        public = public_view(self.game)
-        seen: dict = {}                          # seat -> its view, events and log (spectators share one)
+        """Send every listener (or those in ``to``) its update, built once where it is the same for
+        many (packing.Change). The table part (seats, scores, rules: the same for everyone, and
+        seldom changing) goes only to listeners whose last copy differs."""
+        change = Change(self.game, events, self.names, self.version, self._table_info(), self._own_packed)
         for listener in to if to is not None else [*self.listeners, *self._active_bot_listeners()]:
-            seat = listener.seat
-            parts = seen.get(seat)
-            if parts is None:
-                parts = seen[seat] = (own_view(self.game, public, seat), [redact(e, seat) for e in events],
-                                      self._lines(events, seat, names))
-            view = dict(parts[0])
-            sent = listener.table_sent
-            if sent != table:                    # what changed since this listener's last copy
-                view["table"] = table if sent is None else {k: v for k, v in table.items() if sent.get(k) != v}
-                listener.table_sent = table
-            listener.send({"type": "update", "version": self.version, "view": view, "events": parts[1],
-                           "log": parts[2], "ack": ack[1] if ack and ack[0] is listener else None})
+            change.send(listener, ack[1] if ack and ack[0] is listener else None)
 
     def _active_bot_listeners(self):
         return [self._bot_listeners[i] for i, s in enumerate(self.seats) if s.bot is not None]

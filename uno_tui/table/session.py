@@ -45,6 +45,7 @@ class Table(BotPacing, FanOut, TableSaving):
         self.log: collections.deque = collections.deque(maxlen=LOG_KEEP)   # (event, names)
         self.chat: collections.deque = collections.deque(maxlen=CHAT_KEEP)
         self._spectator_log: tuple | None = None     # (the log's length and last entry, its lines)
+        self._own_packed: dict = {}              # seat -> its own view's parts and items packed (packing.py)
         self.result: dict | None = None
         self.ready: set[int] = set()
         self.moves = 0                           # changes to the game (bots' plans are for one of them)
@@ -80,10 +81,11 @@ class Table(BotPacing, FanOut, TableSaving):
         self.result, self.ready = None, set()
         self._after(game.setup_events, ack)
 
-    def connect(self, seat: int | None, deliver, name: str | None = None) -> Listener:
-        """Attach a receiver: to a human seat (taking it back from a stand-in) or as a spectator."""
+    def connect(self, seat: int | None, deliver, name: str | None = None, wire: bool = False) -> Listener:
+        """Attach a receiver: to a human seat (taking it back from a stand-in) or as a spectator.
+        ``wire``: ``deliver`` sends over the network (net's encode), so updates reach it packed."""
         listener = Listener(seat, deliver, clean_text(name or "", MAX_NAME) or "Spectator",
-                            pace=self.pacing.spectator_pace if seat is None else 0.0)
+                            pace=self.pacing.spectator_pace if seat is None else 0.0, wire=wire)
         if seat is not None:
             s = self.seats[seat]
             if s.kind != "human":

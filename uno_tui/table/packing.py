@@ -1,0 +1,158 @@
+"""One change as the listeners are sent it: built once where it is the same for many, and per
+seat only where it differs. The public view, and each event and its log line as every seat it
+does not name reads them, are made (and, for the network, packed) once; a seat's own view, and
+what the events tell it alone, once per seat; over the network a listener adds only its sequence
+number and the table part it lacks.
+
+msgpack maps and arrays are a header (their length) followed by their items, so items packed
+apart are joined here under a header written here: the bytes are those of the message packed
+whole (tests/test_fanout_packing.py).
+"""
+import msgpack
+
+from ..engine import redact
+from ..engine.view import own_items, own_parts, public_view
+from .describe import describe
+
+_PACK = msgpack.Packer(use_bin_type=True).pack     # one, reused (the table runs on one thread)
+
+
+def pack(obj) -> bytes:
+    return _PACK(obj)
+
+
+def map_header(n: int) -> bytes:
+    return bytes((0x80 | n,)) if n < 16 else b"\xde" + n.to_bytes(2, "big")
+
+
+def items(d: dict) -> bytes:
+    """A map's items packed, without the map's header (to be joined with other items)."""
+    body = _PACK(d)
+    return body[1:] if len(d) < 16 else body[3:]
+
+
+def array(packed: list[bytes]) -> bytes:
+    """An array of items packed already."""
+    n = len(packed)
+    return (bytes((0x90 | n,)) if n < 16 else b"\xdc" + n.to_bytes(2, "big")) + b"".join(packed)
+
+
+class Packed:
+    """A message packed already: a connection sends its ``msgpack_body()`` as it is."""
+    __slots__ = ("body",)
+
+    def __init__(self, body: bytes):
+        self.body = body
+
+    def msgpack_body(self) -> bytes:
+        return self.body
+
+
+VIEW, EVENTS, LOG, ACK, SEQ = (pack(key) for key in ("view", "events", "log", "ack", "seq"))
+OWN_ITEMS = 5                   # seat, hand, drawn, shown, legal (view.own_items)
+
+
+def line(seen: dict, seat: int | None, names) -> dict | None:
+    """An event (as ``seat`` may see it) as a line of ``seat``'s log, or None if it is not worth one."""
+    text = seen["text"] if seen["type"] == "table" else describe(seen, seat, names)
+    return {"kind": seen["type"], "seat": seen.get("seat"), "text": text} if text else None
+
+
+class Change:
+    """One update's worth of a change, for every listener (see the module's docstring)."""
+
+    def __init__(self, game, events: list[dict], names: list[str], version: int, table: dict, kept: dict):
+        """``kept``: the table's, across changes: seat -> (its own parts, its own view items packed)."""
+        self.game, self.names, self.table, self.kept = game, names, table, kept
+        self.public = public_view(game)
+        self.told = [_Told(event, names) for event in events]
+        self.named = set().union(*(t.named for t in self.told))     # seats told some event their own way
+        self.head = pack("type") + pack("update") + pack("version") + pack(version)
+        self.version = version
+        self._public_items: bytes | None = None
+        self._seats: dict = {}                   # seat -> its own view, events and log (and packed)
+        self._table_parts: dict = {}             # id of a table part last sent -> (it, what changed, packed)
+
+    def send(self, listener, acked) -> None:
+        """Send ``listener`` its update: packed for a connection that sends it at once, else as a dict."""
+        part, packed_part = self._table_part(listener.table_sent)
+        listener.table_sent = self.table
+        if listener.wire and not listener.pace:
+            seat = listener.seat
+            packed_own = self._own_packed(seat)
+            packed_told = self._seat(seat, own=False)[-1]
+            if self._public_items is None:
+                self._public_items = items(self.public)
+            n = len(self.public) + OWN_ITEMS + (part is not None)
+            listener.send_packed(6, b"".join((self.head, VIEW, map_header(n), self._public_items, packed_own,
+                                              packed_part, packed_told, ACK, pack(acked))))
+            return
+        own, evs, lines = self._seat(listener.seat)[:3]
+        view = {**self.public, **own}
+        if part is not None:
+            view["table"] = part
+        listener.send({"type": "update", "version": self.version, "view": view, "events": evs, "log": lines,
+                       "ack": acked})
+
+    def _table_part(self, sent: dict | None) -> tuple:
+        """What of the table part changed since ``sent`` (None: nothing), and it packed with its key."""
+        cached = self._table_parts.get(id(sent))
+        if cached is None or cached[0] is not sent:
+            table = self.table
+            part = None if sent == table else table if sent is None else {
+                k: v for k, v in table.items() if sent.get(k) != v}
+            cached = self._table_parts[id(sent)] = (sent, part, b"" if part is None else pack("table") + pack(part))
+        return cached[1:]
+
+    def _seat(self, seat: int | None, own: bool = True) -> list:
+        """[own view items (if ``own``), events, log lines, those two packed]: every seat no event
+        names shares one reading of the events."""
+        parts = self._seats.get(seat)
+        if parts is None:
+            told = self._seats.get("outsider") if seat not in self.named else None
+            if told is None:
+                told = self._read(seat)
+                if seat not in self.named:
+                    self._seats["outsider"] = told
+            parts = self._seats[seat] = [None, *told]
+        if own and parts[0] is None:
+            parts[0] = own_items(own_parts(self.game, seat))
+        return parts
+
+    def _read(self, seat: int | None) -> list:
+        """[events, log lines, and their packed form] as ``seat`` reads them."""
+        evs, lines, packed_events, packed_lines = [], [], [], []
+        for t in self.told:
+            event, said, packed_event, packed_line = t.outsider if seat not in t.named else t.told(seat, self.names)
+            evs.append(event)
+            packed_events.append(packed_event)
+            if said is not None:
+                lines.append(said)
+                packed_lines.append(packed_line)
+        return [evs, lines, EVENTS + array(packed_events) + LOG + array(packed_lines)]
+
+    def _own_packed(self, seat: int | None) -> bytes:
+        """``seat``'s own view items packed; kept from change to change while its parts are the same
+        (most seats' hand and moves do not change with a move)."""
+        parts = own_parts(self.game, seat)
+        kept = self.kept.get(seat)
+        if kept is None or kept[0] != parts:
+            kept = self.kept[seat] = (parts, items(own_items(parts)))
+        return kept[1]
+
+
+class _Told:
+    """One event as the seats read it: every seat it does not name (as actor, target or one its
+    secret is shown to) reads it alike, so that reading is made and packed once."""
+    __slots__ = ("event", "named", "outsider")
+
+    def __init__(self, event: dict, names):
+        self.event = event
+        self.named = {event.get("seat"), event.get("target"), *event.get("to", ())} - {None}
+        self.outsider = self.told(None, names)
+
+    def told(self, seat: int | None, names) -> tuple:
+        """(the event as ``seat`` sees it, its log line, both packed)."""
+        seen = redact(self.event, seat)
+        said = line(seen, seat, names)
+        return seen, said, pack(seen), None if said is None else pack(said)
