@@ -43,6 +43,7 @@ PALETTE = {
     "pass_turn": ("Pass", "Nothing to play and nothing to draw"),
     "chat": ("Chat", "Say something to the table"),
     "help": ("Rules", "The rules of this edition"),
+    "leave": ("Leave the game", "Back to the start screen (asks first)"),
 }
 
 
@@ -286,6 +287,10 @@ class GameScreen(Decisions, Screen):
         return True if check is None else bool(check())
 
     def palette_commands(self):
+        """Every command, always: those that do nothing now are marked so (and say so if chosen)."""
         for action, (title, help_text) in PALETTE.items():
             if self.check_action(action, ()):
                 yield SystemCommand(title, help_text, getattr(self, f"action_{action}"))
+            else:
+                yield SystemCommand(f"{title} (unavailable now)", help_text,
+                                    lambda title=title: self.notify(f"{title}: not possible now.", severity="warning"))

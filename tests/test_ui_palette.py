@@ -1,0 +1,47 @@
+"""Ctrl+P finds every command by name at any time (those not possible now marked so, not hidden),
+and no key that does something positive is Esc."""
+from textual.command import CommandList, CommandPalette
+
+from tests.helpers.ui import my_turn, rigged_app, seeded_app, wait_for
+from uno_tui.screens.modals import RespondModal
+
+
+def found(app) -> list[str]:
+    """The palette's results as shown: each a title, a newline, its help."""
+    results = app.screen.query_one(CommandList)
+    return [str(results.get_option_at_index(i).prompt) for i in range(results.option_count)]
+
+
+async def search(pilot, app, text: str) -> list[str]:
+    await pilot.press("ctrl+p")
+    assert await wait_for(pilot, lambda: isinstance(app.screen, CommandPalette))
+    await pilot.press(*text)
+    assert await wait_for(pilot, lambda: found(app))
+    return found(app)
+
+
+async def test_the_palette_finds_say_uno_and_shows_what_is_unavailable_now():
+    app = seeded_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_turn(pilot, app)
+        assert any(line.startswith("Say UNO (unavailable now)") for line in await search(pilot, app, "uno"))
+        await pilot.press("escape")
+        titles = [line.split("\n")[0] for line in await search(pilot, app, "draw")]
+        assert "Draw a card" in titles                       # possible now: no mark
+
+
+async def test_stacking_is_a_letter_and_esc_does_not_stack():
+    app = rigged_app([["R+2", "G1", "Y3"], ["B2", "B3", "Y8"], ["B+2", "Y2", "G6"]], "B5", ["G9"] * 12,
+                     dealer=1, stack_draw_two=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await wait_for(pilot, lambda: isinstance(app.screen, RespondModal))
+        assert "Stack from my hand (h)" in str(app.screen.query_one("#hand").label)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, RespondModal)
+        assert any(line.startswith("Catch! (unavailable now)") for line in await search(pilot, app, "catch"))
+        await pilot.press("escape")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, RespondModal))
+        await pilot.press("h")
+        assert await wait_for(pilot, lambda: not isinstance(app.screen, RespondModal))
+        assert app.screen.query_one("#hand").has_focus
