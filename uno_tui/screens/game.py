@@ -128,17 +128,14 @@ class GameScreen(Decisions, Screen):
             self.send(self.model.command("snapshot"))
         elif change == "error":
             self.notify(self.model.error, title="Not allowed", severity="warning")
-        elif change == "chat":
-            log.add_chat(msg)
-        elif change == "view":
+        elif change in ("view", "chat"):         # the model's log holds chat too, in order
             if msg["type"] == "snapshot":
                 log.clear()
                 log.add_lines(self.model.log, self.model.seat)
-                for line in self.model.chat:
-                    log.add_chat(line)
             else:
                 log.add_lines(self.model.log[before:], self.model.seat)
-            self.refresh_view()
+            if change == "view":
+                self.refresh_view()
 
     @on(ChannelClosed)
     def on_channel_closed(self, message: ChannelClosed) -> None:

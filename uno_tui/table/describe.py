@@ -68,12 +68,22 @@ def _suffered(events: list[dict], i: int) -> tuple[list[str], int]:
     return parts, end
 
 
+def chat_line(line: dict) -> dict:
+    """A chat line as a log line ("Ann: hello", "Sam (watching): hi"): the log keeps both in order."""
+    watching = " (watching)" if line.get("spectator") else ""
+    return {"kind": "chat", "seat": line.get("seat"), "text": f"{line['name']}{watching}: {line['text']}"}
+
+
 def narrate(events: list[dict], viewer: int | None, names: list[str]) -> list[dict]:
     """The log lines ({"kind", "seat", "text"}) for these events, in order (already redacted for
-    ``viewer``; table events carry their own text)."""
+    ``viewer``; table events carry their own text, chat lines are told as said)."""
     words, lines, i = _Words(viewer, names), [], 0
     while i < len(events):
         event = events[i]
+        if event["type"] == "chat":
+            lines.append(chat_line(event))
+            i += 1
+            continue
         text, i = _tell(events, i, words)
         if text:
             if text.startswith(("you ", "someone ")):

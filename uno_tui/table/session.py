@@ -203,6 +203,7 @@ class Table(BotPacing, FanOut, TableSaving):
         name = listener.name if seat is None else self.seats[seat].name
         line = {"seat": seat, "name": name, "text": clean_text(text, MAX_CHAT), "spectator": seat is None}
         self.chat.append(line)
+        self.log.append(({"type": "chat", **line}, self.names))    # a snapshot tells both in order
         for other in self.listeners:
             other.send({"type": "chat", **line})
 
