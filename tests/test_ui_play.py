@@ -67,7 +67,7 @@ async def test_a_challenge_from_the_modal():
         await pilot.press("x")
         game = game_screen(app)
         assert await wait_for(pilot, lambda: len(game.model.view["hand"]) == 2 + 6)
-        assert any(line["text"].startswith("You challenge Bot1: innocent (their hand: Yellow 2); you draw 6 (")
+        assert any(line["text"].startswith("You challenge Bot1: innocent (Bot1's hand: Yellow 2); you draw 6 (")
                    and line["text"].endswith(") and lose the turn.") for line in game.model.log)
 
 

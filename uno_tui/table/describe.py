@@ -20,6 +20,9 @@ class _Words:
             return "someone"
         return "you" if seat == self.viewer else self.names[seat]
 
+    def whose(self, seat) -> str:
+        return "your" if seat == self.viewer else f"{self.names[seat]}'s"
+
     def clause(self, seat, *parts: str) -> str:
         """``seat`` does ``parts`` (third person: "draws 2"), joined as "a, b and c"."""
         if seat is not None and seat == self.viewer:
@@ -136,7 +139,7 @@ def _tell(events: list[dict], i: int, words: _Words) -> tuple[str | None, int]:
         verdict = "guilty" if event["guilty"] else "innocent"
         text = words.clause(seat, f"challenges {target}") + f": {verdict}"
         if event.get("hand"):
-            text += f" (their hand: {_cards(event['hand'])})"
+            text += f" ({words.whose(event['target'])} hand: {_cards(event['hand'])})"
         end = i + 1
         if end < len(events) and events[end]["type"] == "draw" and events[end]["reason"] == "challenge":
             drawer = events[end].get("seat")

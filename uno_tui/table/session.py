@@ -73,7 +73,7 @@ class Table(BotPacing, FanOut, TableSaving):
         self.match = Match(self.rules, len(self.seats), seed=self.rng.getrandbits(64), dealer=self.dealer)
         if self.match.dealer_draw:
             drawn = zip(self.names, self.match.dealer_draw[0])
-            first = ", ".join(f"{name} {card_name(card)}" for name, card in drawn)
+            first = ", ".join(f"{card_name(card)} for {name}" for name, card in drawn)
             self._table_line(f"Cards drawn for the deal: {first}; the highest deals.", broadcast=False)
         self._new_hand(deck, hand_size, ack)
 
