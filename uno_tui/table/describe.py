@@ -6,7 +6,7 @@ discards (one line for the run, however many cards)."""
 from ..engine import card_name
 
 #: third person -> second person, where dropping the "s" is not enough
-_SECOND = {"has": "have", "is": "are", "catches": "catch", "passes": "pass", "tries": "try"}
+_SECOND = {"catches": "catch", "passes": "pass", "tries": "try"}
 
 
 class _Words:
@@ -71,6 +71,15 @@ def _suffered(events: list[dict], i: int) -> tuple[list[str], int]:
     return parts, end
 
 
+def _cost(events: list[dict], i: int, reasons: tuple, words: _Words, lose_turn=False) -> tuple[str, int]:
+    """What a catch or a challenge cost, if ``events[i]`` is that draw ("; Ben draws 2"), and the
+    index after it."""
+    if i < len(events) and events[i]["type"] == "draw" and events[i]["reason"] in reasons:
+        parts = [_drawn([events[i]])] + (["loses the turn"] if lose_turn else [])
+        return f"; {words.clause(events[i].get('seat'), *parts)}", i + 1
+    return "", i
+
+
 def chat_line(line: dict) -> dict:
     """A chat line as a log line ("Ann: hello", "Sam (watching): hi"): the log keeps both in order."""
     watching = " (watching)" if line.get("spectator") else ""
@@ -124,29 +133,17 @@ def _tell(events: list[dict], i: int, words: _Words) -> tuple[str | None, int]:
         return words.clause(seat, "accepts", *parts) + ".", end
     if kind == "catch":
         target = words.who(event["target"])
-        end = i + 1
-        if event["caught"]:
-            text = f"{words.clause(seat, f'catches {target} without UNO')}"
-        else:
-            text = f"{words.clause(seat, f'tries to catch {target}')}, who had said UNO"
-        if end < len(events) and events[end]["type"] == "draw" and events[end]["reason"] in ("uno", "false_catch"):
-            drawer = events[end].get("seat")
-            text += f"; {words.clause(drawer, _drawn([events[end]]))}"
-            end += 1
-        return text + ".", end
+        text = (words.clause(seat, f"catches {target} without UNO") if event["caught"]
+                else words.clause(seat, f"tries to catch {target}") + ", who had said UNO")
+        cost, end = _cost(events, i + 1, ("uno", "false_catch"), words)
+        return text + cost + ".", end
     if kind == "challenge":
-        target = words.who(event["target"])
-        verdict = "guilty" if event["guilty"] else "innocent"
-        text = words.clause(seat, f"challenges {target}") + f": {verdict}"
+        text = words.clause(seat, f"challenges {words.who(event['target'])}")
+        text += ": guilty" if event["guilty"] else ": innocent"
         if event.get("hand"):
             text += f" ({words.whose(event['target'])} hand: {_cards(event['hand'])})"
-        end = i + 1
-        if end < len(events) and events[end]["type"] == "draw" and events[end]["reason"] == "challenge":
-            drawer = events[end].get("seat")
-            parts = [_drawn([events[end]])] + ([] if event["guilty"] else ["loses the turn"])
-            text += f"; {words.clause(drawer, *parts)}"
-            end += 1
-        return text + ".", end
+        cost, end = _cost(events, i + 1, ("challenge",), words, lose_turn=not event["guilty"])
+        return text + cost + ".", end
     return _OTHER[kind](event, words) if kind in _OTHER else None, i + 1
 
 
