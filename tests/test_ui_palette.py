@@ -3,6 +3,7 @@ and no key that does something positive is Esc."""
 from textual.command import CommandList, CommandPalette
 
 from tests.helpers.ui import my_turn, rigged_app, seeded_app, wait_for
+from uno_tui.app import UnoApp
 from uno_tui.screens.modals import RespondModal
 
 
@@ -45,3 +46,13 @@ async def test_stacking_is_a_letter_and_esc_does_not_stack():
         await pilot.press("h")
         assert await wait_for(pilot, lambda: not isinstance(app.screen, RespondModal))
         assert app.screen.query_one("#hand").has_focus
+
+
+async def test_the_start_screen_s_menu_is_in_the_palette():
+    app = UnoApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        titles = [line.split("\n")[0] for line in await search(pilot, app, "lan")]
+        assert {"Host a LAN game", "Join a LAN game"} <= set(titles) and "Resume" not in titles
+        await pilot.press("escape")
+        assert not any(line.startswith("Resume") for line in await search(pilot, app, "resume"))

@@ -231,6 +231,5 @@ class UnoApp(App):
         game = next((s for s in reversed(self.screen_stack) if hasattr(s, "palette_commands")), None)
         if game is not None:
             yield from game.palette_commands()
-        elif not self.browser:
-            yield SystemCommand("Play now", "A game against three computer players", lambda: self.menu_choice("play"))
-            yield SystemCommand("New game", "Set up a game", lambda: self.menu_choice("setup"))
+        elif isinstance(screen, StartScreen):      # (a browser tab never shows it)
+            yield from screen.palette_menu()

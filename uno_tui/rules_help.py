@@ -66,7 +66,7 @@ KEYS = """
 ## Keys
 Arrows and Enter (or a click) play a card · d draw · p/k play or keep the drawn card · u UNO ·
 c catch · j jump in · a answer a card played at you · x challenge · s shield · h stack from your hand ·
-t chat · Ctrl+P every command · Esc menu
+t chat · Ctrl+P every command · Esc leave (asks first)
 """
 
 
