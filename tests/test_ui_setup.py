@@ -54,8 +54,13 @@ async def test_the_set_up_fits_at_80x24_opens_on_its_first_field_and_keys_work()
         target.focus()
         await pilot.press("tab")                                          # left empty: nothing wrong with it
         assert not target.has_class("-invalid")
+        hint = lambda: str(screen.query_one("#setup-hint").content)       # noqa: E731
+        assert hint().startswith("Draw Twos stack: ")                     # what the focused rule does
         screen.query_one("#players", Select).value = 10
+        screen.query_one("#edition", Select).value = "hp2021"             # its description is the longest
+        screen.query_one("#edition", Select).focus()
         await pilot.pause()
+        assert hint().startswith("100 coloured cards")
         assert scroll.max_scroll_y == 0                                   # ten seats fit too
         await pilot.press("ctrl+s")
         assert app.chosen.name == "Kim" and app.chosen.bots == ["easy", "normal", "hard"] + ["normal"] * 6

@@ -5,11 +5,11 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Checkbox, Footer, Input, Label, Select
+from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
 from ..bots import LEVELS
 from ..engine import HOUSE_RULES, MATCH_MODES, PRESETS
-from ..rules_help import edition_label
+from ..rules_help import EDITIONS, edition_label
 from ..settings import GameSettings
 
 #: the house rules the set-up offers as switches (the registry's; uno_penalty and the match have rows of their own)
@@ -64,6 +64,7 @@ class SetupScreen(Screen[GameSettings | None]):
             with Horizontal(id="setup-buttons"):
                 yield Button(self.start_label, id="start", variant="primary", compact=True)
                 yield Button("Back", id="back", compact=True)
+            yield Static("", id="setup-hint", classes="hint")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -72,15 +73,25 @@ class SetupScreen(Screen[GameSettings | None]):
         self.query_one("#edition", Select).focus()
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
-        """The focused field's label stands out (a compact field shows its focus faintly)."""
+        """The focused field's label stands out (a compact field shows its focus faintly); below,
+        what the edition or the house rule focused means."""
         for row in self.query(".row"):
             row.set_class(event.widget in row.children, "-current")
+        self._hint(event.widget)
+
+    def _hint(self, widget: Widget) -> None:
+        if widget.id == "edition":
+            text = EDITIONS[widget.value][1]
+        else:
+            text = f"{widget.label}: {widget.tooltip}." if isinstance(widget, Checkbox) else ""
+        self.query_one("#setup-hint", Static).update(text)
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "players":
             self._show_bot_rows()
         elif event.select.id == "edition":
             self._show_house_rows()
+            self._hint(event.select)
 
     def _show_house_rows(self) -> None:
         """Only the house rules that mean something in the edition chosen."""
