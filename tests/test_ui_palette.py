@@ -56,3 +56,17 @@ async def test_the_start_screen_s_menu_is_in_the_palette():
         assert {"Host a LAN game", "Join a LAN game"} <= set(titles) and "Resume" not in titles
         await pilot.press("escape")
         assert not any(line.startswith("Resume") for line in await search(pilot, app, "resume"))
+
+
+def test_esc_only_ever_cancels_declines_or_goes_back():
+    import importlib
+    import pkgutil
+
+    import uno_tui.screens
+    from textual.screen import Screen
+    backing_out = {"back", "leave", "pick(None)", "answer(False)", "dismiss(None)", "dismiss", "app.pop_screen"}
+    screens = {cls for info in pkgutil.iter_modules(uno_tui.screens.__path__)
+               for cls in vars(importlib.import_module(f"uno_tui.screens.{info.name}")).values()
+               if isinstance(cls, type) and issubclass(cls, Screen)}
+    escapes = {(cls.__name__, b.action) for cls in screens for b in cls.BINDINGS if "escape" in b.key.split(",")}
+    assert escapes and {action for _, action in escapes} <= backing_out, escapes
