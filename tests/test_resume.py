@@ -91,7 +91,7 @@ async def test_a_killed_host_resumes_and_players_get_their_hands_back():
                 msg = await asyncio.wait_for(client.channel.recv(), TIMEOUT)
             view = msg["view"]
             after.append((view["seat"], view["hand"], view["counts"], view["top"]))
-            assert sum(" played " in line["text"] for line in msg["log"]) >= 3   # the log came back too
+            assert sum(" plays " in line["text"] for line in msg["log"]) >= 3   # the log came back too
         assert after == before
         for client in clients:
             client.channel.close()

@@ -68,7 +68,7 @@ async def test_catch_works_while_answering_and_the_dialog_footer_offers_it():
         assert {"c", "a", "x"} <= offered(app.screen)
         assert "d" not in offered(app.screen)                 # the game's own keys are not offered here
         await pilot.press("c")
-        assert await wait_for(pilot, lambda: logged(app, "You caught Bob"))
+        assert await wait_for(pilot, lambda: logged(app, "You catch Bob"))
         assert await wait_for(pilot, lambda: "c" not in offered(app.screen))
         await pilot.press("t")                                 # chat works from the dialog too
         assert await wait_for(pilot, lambda: isinstance(app.screen, ChatPrompt))

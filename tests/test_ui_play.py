@@ -17,7 +17,7 @@ async def test_a_click_on_a_card_plays_it():
         hand = (await my_turn(pilot, app)).query_one(HandView)
         top, _, left, _ = hand._boxes[hand.cards.index("R1")]
         await pilot.click(HandView, offset=(left + 3, top + 2))
-        assert await wait_for(pilot, lambda: logged(app, "You played Red 1"))
+        assert await wait_for(pilot, lambda: logged(app, "You play Red 1"))
 
 
 async def test_tab_goes_to_the_next_card_that_can_be_played_and_enter_plays_it():
@@ -28,7 +28,7 @@ async def test_tab_goes_to_the_next_card_that_can_be_played_and_enter_plays_it()
         await pilot.press("home", "tab")
         assert hand.cards[hand.cursor] == "R1"
         await pilot.press("enter")
-        assert await wait_for(pilot, lambda: logged(app, "You played Red 1"))
+        assert await wait_for(pilot, lambda: logged(app, "You play Red 1"))
 
 
 async def test_start_screen_play_now_is_one_key_away():
@@ -50,7 +50,7 @@ async def test_the_colour_picker_names_the_colour_of_a_wild():
         await pilot.press("home", *(["right"] * hand.cards.index("W")), "enter")
         assert isinstance(app.screen, ColorPicker)
         await pilot.click("#color-green")
-        assert await wait_for(pilot, lambda: logged(app, "You played Wild, naming green."))
+        assert await wait_for(pilot, lambda: logged(app, "You play Wild and name green."))
 
 
 def wild_draw_four_at_you():
@@ -67,7 +67,8 @@ async def test_a_challenge_from_the_modal():
         await pilot.press("x")
         game = game_screen(app)
         assert await wait_for(pilot, lambda: len(game.model.view["hand"]) == 2 + 6)
-        assert any("challenged" in line["text"] and "innocent" in line["text"] for line in game.model.log)
+        assert any(line["text"].startswith("You challenge Bot1: innocent (Bot1's hand: Yellow 2); you draw 6 (")
+                   and line["text"].endswith(") and lose the turn.") for line in game.model.log)
 
 
 async def test_shielding_with_invisibility_from_the_modal():
@@ -77,7 +78,7 @@ async def test_shielding_with_invisibility_from_the_modal():
         await pilot.press("s")
         assert await wait_for(pilot, lambda: isinstance(app.screen, ColorPicker))
         await pilot.press("g")
-        assert await wait_for(pilot, lambda: logged(app, "shielded with Invisibility"))
+        assert await wait_for(pilot, lambda: logged(app, "shield with Invisibility"))
         assert "WI" not in game_screen(app).model.view["hand"]
 
 
@@ -100,11 +101,11 @@ async def test_uno_said_with_a_play_then_a_bot_catch_fails():
     async with app.run_test(size=(80, 24)) as pilot:
         game = await my_turn(pilot, app)
         await pilot.press("u", "home", "enter")
-        assert await wait_for(pilot, lambda: any(line["text"].startswith("You played Red 1") and "UNO" in line["text"]
+        assert await wait_for(pilot, lambda: any(line["text"].startswith("You play Red 1") and "UNO" in line["text"]
                                                  for line in game.model.log))
         # a catch would come before the bot's own move: once it has moved, the window is shut
-        assert await wait_for(pilot, lambda: logged(app, "Bot1 played") or logged(app, "Bot1 drew"))
-        assert not logged(app, "caught You")
+        assert await wait_for(pilot, lambda: logged(app, "Bot1 plays") or logged(app, "Bot1 draws"))
+        assert not logged(app, "catches you")
 
 
 async def test_forgetting_uno_gets_you_caught():
@@ -112,7 +113,7 @@ async def test_forgetting_uno_gets_you_caught():
     async with app.run_test(size=(80, 24)) as pilot:
         await my_turn(pilot, app)
         await pilot.press("home", "enter")
-        assert await wait_for(pilot, lambda: logged(app, "caught You"))
+        assert await wait_for(pilot, lambda: logged(app, "Bot1 catches you without UNO; you draw 4 ("))
 
 
 async def test_catching_a_bot_that_forgot_uno(monkeypatch):
@@ -122,7 +123,7 @@ async def test_catching_a_bot_that_forgot_uno(monkeypatch):
     async with app.run_test(size=(80, 24)) as pilot:
         assert await wait_for(pilot, lambda: game_screen(app) and game_screen(app).model.view["catchable"] == 1)
         await pilot.press("c")
-        assert await wait_for(pilot, lambda: logged(app, "You caught Bot1"))
+        assert await wait_for(pilot, lambda: logged(app, "You catch Bot1"))
 
 
 async def test_accepting_a_card_played_at_you_from_the_modal():
@@ -131,7 +132,7 @@ async def test_accepting_a_card_played_at_you_from_the_modal():
         assert await wait_for(pilot, lambda: isinstance(app.screen, RespondModal))
         await pilot.press("a")
         assert await wait_for(pilot, lambda: len(game_screen(app).model.view["hand"]) == 2 + 4)
-        assert not any("challenged" in line["text"] for line in game_screen(app).model.log)
+        assert not any("challenge" in line["text"] for line in game_screen(app).model.log)
 
 
 async def test_drawing_then_playing_the_card():
@@ -141,7 +142,7 @@ async def test_drawing_then_playing_the_card():
         await pilot.press("d")
         assert await wait_for(pilot, lambda: game_screen(app).model.view["phase"] == "drawn")
         await pilot.press("p")
-        assert await wait_for(pilot, lambda: logged(app, "You played Red 9"))
+        assert await wait_for(pilot, lambda: logged(app, "You play Red 9"))
 
 
 async def test_drawing_then_keeping_the_card():
@@ -151,7 +152,7 @@ async def test_drawing_then_keeping_the_card():
         await pilot.press("d")
         assert await wait_for(pilot, lambda: game_screen(app).model.view["phase"] == "drawn")
         await pilot.press("k")
-        assert await wait_for(pilot, lambda: logged(app, "You kept the card."))
+        assert await wait_for(pilot, lambda: logged(app, "You keep the card."))
 
 
 async def test_end_of_hand_shows_the_scoring_and_play_again_starts_a_new_match():

@@ -227,9 +227,9 @@ class UnoApp(App):
         yield from super().get_system_commands(screen)
         yield SystemCommand("Light or dark", "Switch between the light and the dark theme (F2)",
                             self.action_toggle_theme)
-        palette = getattr(screen, "palette_commands", None)
-        if palette is not None:
-            yield from palette()
-        elif not self.browser:
-            yield SystemCommand("Play now", "A game against three computer players", lambda: self.menu_choice("play"))
-            yield SystemCommand("New game", "Set up a game", lambda: self.menu_choice("setup"))
+        # a game's commands, also from a dialog over it (the rules, a chat line, a decision)
+        game = next((s for s in reversed(self.screen_stack) if hasattr(s, "palette_commands")), None)
+        if game is not None:
+            yield from game.palette_commands()
+        elif isinstance(screen, StartScreen):      # (a browser tab never shows it)
+            yield from screen.palette_menu()

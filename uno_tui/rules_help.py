@@ -5,6 +5,7 @@ special cards in the edition's deck, its Wild Draw Four rule, and the house
 rules of the registry that are on.
 """
 from .engine import HOUSE_RULES, make_rules
+from .engine.cards import KIND_OF
 
 EDITIONS = {
     "classic": ("Classic UNO", "108 cards. A first Wild Draw Four goes back into the deck. UNO penalty 4. "
@@ -20,6 +21,13 @@ EDITIONS = {
     "hp2000": ("UNO Harry Potter (2000)", "Classic deck + 2 Wild Howler + 2 Wild Invisibility. A first Wild Draw "
                "Four, Howler or Invisibility goes back. UNO penalty 2. Match: first to 500."),
 }
+
+
+def edition_label(preset: str) -> str:
+    """The edition's name and the special cards in its deck: "UNO Harry Potter (2000) — Howler, Invisibility"."""
+    deck = make_rules(preset).deck
+    specials = [KIND_OF[code].name.removeprefix("Wild ") for code in SPECIALS if deck.get(code)]
+    return f"{EDITIONS[preset][0]} — {', '.join(specials) or 'no special cards'}"
 
 
 def wd4_illegal_while(rules: dict | None, colour: str | None = None) -> str:
@@ -57,7 +65,8 @@ COMMON = """\
 KEYS = """
 ## Keys
 Arrows and Enter (or a click) play a card · d draw · p/k play or keep the drawn card · u UNO ·
-c catch · j jump in · a answer a card played at you · x challenge · s shield · t chat · Ctrl+P commands · Esc menu
+c catch · j jump in · a answer a card played at you · x challenge · s shield · h stack from your hand ·
+t chat · Ctrl+P every command · Esc leave (asks first)
 """
 
 

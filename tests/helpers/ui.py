@@ -87,6 +87,7 @@ def _match_over():
 
 SCREENS = [
     ("start", _start, (80, 24), []),
+    ("setup", _start, (80, 24), ["down", "enter"]),
     ("game-80x24", _game_80, (80, 24), []),
     ("game-160x50-10-players", _game_160, (160, 50), []),
     ("colour-picker", _colour, (80, 24), ["tab", "tab", "enter"]),

@@ -43,6 +43,7 @@ PALETTE = {
     "pass_turn": ("Pass", "Nothing to play and nothing to draw"),
     "chat": ("Chat", "Say something to the table"),
     "help": ("Rules", "The rules of this edition"),
+    "leave": ("Leave the game", "Back to the start screen (asks first)"),
 }
 
 
@@ -127,17 +128,14 @@ class GameScreen(Decisions, Screen):
             self.send(self.model.command("snapshot"))
         elif change == "error":
             self.notify(self.model.error, title="Not allowed", severity="warning")
-        elif change == "chat":
-            log.add_chat(msg)
-        elif change == "view":
+        elif change in ("view", "chat"):         # the model's log holds chat too, in order
             if msg["type"] == "snapshot":
                 log.clear()
                 log.add_lines(self.model.log, self.model.seat)
-                for line in self.model.chat:
-                    log.add_chat(line)
             else:
                 log.add_lines(self.model.log[before:], self.model.seat)
-            self.refresh_view()
+            if change == "view":
+                self.refresh_view()
 
     @on(ChannelClosed)
     def on_channel_closed(self, message: ChannelClosed) -> None:
@@ -286,6 +284,10 @@ class GameScreen(Decisions, Screen):
         return True if check is None else bool(check())
 
     def palette_commands(self):
+        """Every command, always: those that do nothing now are marked so (and say so if chosen)."""
         for action, (title, help_text) in PALETTE.items():
             if self.check_action(action, ()):
                 yield SystemCommand(title, help_text, getattr(self, f"action_{action}"))
+            else:
+                yield SystemCommand(f"{title} (unavailable now)", help_text,
+                                    lambda title=title: self.notify(f"{title}: not possible now.", severity="warning"))

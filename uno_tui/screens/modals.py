@@ -81,7 +81,7 @@ class RespondModal(DecisionModal):
     """A card was played at you: accept it, challenge a Wild Draw Four, shield, or stack."""
 
     BINDINGS = [Binding("a", "answer('accept')", "Accept"), Binding("x", "answer('challenge')", "Challenge"),
-                Binding("s", "answer('shield')", "Shield"), Binding("escape", "answer('hand')", "Stack from hand"),
+                Binding("s", "answer('shield')", "Shield"), Binding("h", "answer('hand')", "Stack from hand"),
                 *DecisionModal.FORWARDED]
 
     def __init__(self, view: dict, game=None):
@@ -105,7 +105,7 @@ class RespondModal(DecisionModal):
                 if "shield" in self.kinds:
                     yield Button("Shield: Invisibility (s)", id="shield", variant="success")
                 if "play" in self.kinds:
-                    yield Button("Stack from my hand (Esc)", id="hand")
+                    yield Button("Stack from my hand (h)", id="hand")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id)

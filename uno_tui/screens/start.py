@@ -14,6 +14,16 @@ LOGO = r"""
 """
 
 
+#: the menu: (title, the app's menu choice, what it does: the palette's help)
+MENU = (("Resume", "resume", "Carry on the saved solo game"),
+        ("Play now", "play", "A game against three computer players"),
+        ("New game…", "setup", "Set up the edition, seats, house rules and match"),
+        ("Host a LAN game", "host", "Others on your network join your table"),
+        ("Join a LAN game", "join", "Sit at a table someone hosts"),
+        ("Rules", "rules", "The rules of every edition"), ("Quit", "quit", "Leave uno-tui"))
+VARIANTS = {"resume": "success", "play": "primary"}
+
+
 class StartScreen(Screen):
     BINDINGS = [Binding("up", "app.focus_previous", show=False), Binding("down", "app.focus_next", show=False),
                 Binding("q", "app.quit", "Quit")]
@@ -24,13 +34,8 @@ class StartScreen(Screen):
                 yield Static(LOGO, id="logo")
                 yield Static("UNO in your terminal", id="tagline")
                 yield Static("", id="notice")
-                yield Button("Resume", id="resume", variant="success")
-                yield Button("Play now", id="play", variant="primary")
-                yield Button("New game…", id="setup")
-                yield Button("Host a LAN game", id="host")
-                yield Button("Join a LAN game", id="join")
-                yield Button("Rules", id="rules")
-                yield Button("Quit", id="quit")
+                for title, choice, _ in MENU:
+                    yield Button(title, id=choice, variant=VARIANTS.get(choice, "default"))
         yield Footer()
 
     notice: str | None = None
@@ -55,6 +60,14 @@ class StartScreen(Screen):
         label = self.query_one("#notice", Static)
         label.display = bool(self.notice)
         label.update(Text(self.notice or "", style="bold"))
+
+    def palette_menu(self):
+        """The menu's choices for Ctrl+P (Resume while a game is saved)."""
+        from textual.app import SystemCommand
+        shown = self.query_one("#resume").display
+        for title, choice, help_text in MENU:
+            if choice != "quit" and (choice != "resume" or shown):     # Textual's palette has Quit
+                yield SystemCommand(title, help_text, lambda choice=choice: self.app.menu_choice(choice))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.app.menu_choice(event.button.id)

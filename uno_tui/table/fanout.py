@@ -5,11 +5,13 @@ Part of Table (session.py).
 """
 import asyncio
 import collections
+import itertools
 import math
 import time
 
 from ..engine import redact, seat_view
-from .packing import SEQ, Change, Packed, line, map_header, pack
+from .describe import narrate
+from .packing import SEQ, Change, Packed, map_header, pack
 
 LOG_KEEP = 300
 RECENT_IDS = 256
@@ -112,18 +114,27 @@ class FanOut:
         return max(0, math.ceil(timer.when() - time.monotonic()))     # the loop's clock is monotonic()
 
     def _lines(self, events, seat, names) -> list[dict]:
-        lines = []
-        for event in events:
-            said = line(redact(event, seat), seat, names)
-            if said is not None:
-                lines.append(said)
-        return lines
+        return narrate([redact(event, seat) for event in events], seat, names)
+
+    def _told(self, events: list[dict]) -> list[dict]:
+        """The events the log tells now. A Voldemort's discards are one line, told once the last
+        is down: until then they wait, and then the run's earlier ones come from the log."""
+        if not any(event["type"] == "discard" for event in events):
+            return events
+        if self.game.phase == "discard":
+            return [event for event in events if event["type"] != "discard"]
+        log = [event for event, _ in self.log]
+        first = start = max(i for i, event in enumerate(log) if event is events[0])
+        while first and log[first - 1]["type"] == "discard" and log[first - 1]["seat"] == events[0]["seat"]:
+            first -= 1
+        return log[first:start] + events
 
     def _broadcast(self, events: list[dict], ack=None, to: list[Listener] | None = None) -> None:
         """Send every listener (or those in ``to``) its update, built once where it is the same for
         many (packing.Change). The table part (seats, scores, rules: the same for everyone, and
         seldom changing) goes only to listeners whose last copy differs."""
-        change = Change(self.game, events, self.names, self.version, self._table_info(), self._own_packed)
+        change = Change(self.game, events, self._told(events), self.names, self.version, self._table_info(),
+                        self._own_packed)
         for listener in to if to is not None else [*self.listeners, *self._active_bot_listeners()]:
             change.send(listener, ack[1] if ack and ack[0] is listener else None)
 
@@ -156,8 +167,8 @@ class FanOut:
         if seat is None and cached is not None and cached[0] == key:
             return cached[1]
         log = []
-        for event, names in self.log:
-            log += self._lines([event], seat, names)
+        for names, run in itertools.groupby(self.log, key=lambda entry: entry[1]):   # told as they were
+            log += self._lines([event for event, _ in run], seat, names)
         log = log[-LOG_KEEP:]
         if seat is None:
             self._spectator_log = (key, log)

@@ -12,7 +12,7 @@ import msgpack
 
 from ..engine import redact
 from ..engine.view import own_items, own_parts, public_view
-from .describe import describe
+from .describe import narrate
 
 _PACK = msgpack.Packer(use_bin_type=True).pack     # one, reused (the table runs on one thread)
 
@@ -52,21 +52,19 @@ VIEW, EVENTS, LOG, ACK, SEQ = (pack(key) for key in ("view", "events", "log", "a
 OWN_ITEMS = 5                   # seat, hand, drawn, shown, legal (view.own_items)
 
 
-def line(seen: dict, seat: int | None, names) -> dict | None:
-    """An event (as ``seat`` may see it) as a line of ``seat``'s log, or None if it is not worth one."""
-    text = seen["text"] if seen["type"] == "table" else describe(seen, seat, names)
-    return {"kind": seen["type"], "seat": seen.get("seat"), "text": text} if text else None
-
-
 class Change:
     """One update's worth of a change, for every listener (see the module's docstring)."""
 
-    def __init__(self, game, events: list[dict], names: list[str], version: int, table: dict, kept: dict):
-        """``kept``: the table's, across changes: seat -> (its own parts, its own view items packed)."""
+    def __init__(self, game, events: list[dict], told: list[dict], names: list[str], version: int, table: dict,
+                 kept: dict):
+        """``told``: the events the log tells now (describe.narrate makes one line of events that
+        belong together; FanOut._told). ``kept``: the table's, across changes: seat -> (its own
+        parts, its own view items packed)."""
         self.game, self.names, self.table, self.kept = game, names, table, kept
         self.public = public_view(game)
-        self.told = [_Told(event, names) for event in events]
-        self.named = set().union(*(t.named for t in self.told))     # seats told some event their own way
+        self.events, self.told = [_Told(event) for event in events], told
+        # seats that read some event, or some line, their own way
+        self.named = set().union(*(t.named for t in self.events), *(_named(event) for event in told))
         self.head = pack("type") + pack("update") + pack("version") + pack(version)
         self.version = version
         self._public_items: bytes | None = None
@@ -121,15 +119,13 @@ class Change:
 
     def _read(self, seat: int | None) -> list:
         """[events, log lines, and their packed form] as ``seat`` reads them."""
-        evs, lines, packed_events, packed_lines = [], [], [], []
-        for t in self.told:
-            event, said, packed_event, packed_line = t.outsider if seat not in t.named else t.told(seat, self.names)
+        evs, packed_events = [], []
+        for t in self.events:
+            event, packed_event = t.outsider if seat not in t.named else t.seen(seat)
             evs.append(event)
             packed_events.append(packed_event)
-            if said is not None:
-                lines.append(said)
-                packed_lines.append(packed_line)
-        return [evs, lines, EVENTS + array(packed_events) + LOG + array(packed_lines)]
+        lines = narrate([redact(event, seat) for event in self.told], seat, self.names)
+        return [evs, lines, EVENTS + array(packed_events) + LOG + array([pack(said) for said in lines])]
 
     def _own_packed(self, seat: int | None) -> bytes:
         """``seat``'s own view items packed; kept from change to change while its parts are the same
@@ -141,18 +137,23 @@ class Change:
         return kept[1]
 
 
+def _named(event: dict) -> set:
+    """The seats an event names (as actor, target or one its secret is shown to): they read it, and
+    its line, their own way; every other seat alike."""
+    return {event.get("seat"), event.get("target"), *event.get("to", ())} - {None}
+
+
 class _Told:
-    """One event as the seats read it: every seat it does not name (as actor, target or one its
-    secret is shown to) reads it alike, so that reading is made and packed once."""
+    """One event as the seats read it: every seat it does not name reads it alike, so that
+    reading is made and packed once."""
     __slots__ = ("event", "named", "outsider")
 
-    def __init__(self, event: dict, names):
+    def __init__(self, event: dict):
         self.event = event
-        self.named = {event.get("seat"), event.get("target"), *event.get("to", ())} - {None}
-        self.outsider = self.told(None, names)
+        self.named = _named(event)
+        self.outsider = self.seen(None)
 
-    def told(self, seat: int | None, names) -> tuple:
-        """(the event as ``seat`` sees it, its log line, both packed)."""
+    def seen(self, seat: int | None) -> tuple:
+        """(the event as ``seat`` sees it, packed)."""
         seen = redact(self.event, seat)
-        said = line(seen, seat, names)
-        return seen, said, pack(seen), None if said is None else pack(said)
+        return seen, pack(seen)

@@ -12,7 +12,7 @@ import collections
 import random
 
 from ..bots import make_bot
-from ..engine import Action, IllegalAction, Match, Rules
+from ..engine import Action, IllegalAction, Match, Rules, card_name
 from .fanout import LOG_KEEP, FanOut, Listener
 from .pacing import BotPacing, Pacing
 from .protocol import ProtocolError, clean_text, command_id, parse_command
@@ -72,7 +72,8 @@ class Table(BotPacing, FanOut, TableSaving):
         """Start the match (call from within the running loop); a deck rigs its first hand."""
         self.match = Match(self.rules, len(self.seats), seed=self.rng.getrandbits(64), dealer=self.dealer)
         if self.match.dealer_draw:
-            first = ", ".join(f"{name} {card}" for name, card in zip(self.names, self.match.dealer_draw[0]))
+            drawn = zip(self.names, self.match.dealer_draw[0])
+            first = ", ".join(f"{card_name(card)} for {name}" for name, card in drawn)
             self._table_line(f"Cards drawn for the deal: {first}; the highest deals.", broadcast=False)
         self._new_hand(deck, hand_size, ack)
 
@@ -202,6 +203,7 @@ class Table(BotPacing, FanOut, TableSaving):
         name = listener.name if seat is None else self.seats[seat].name
         line = {"seat": seat, "name": name, "text": clean_text(text, MAX_CHAT), "spectator": seat is None}
         self.chat.append(line)
+        self.log.append(({"type": "chat", **line}, self.names))    # a snapshot tells both in order
         for other in self.listeners:
             other.send({"type": "chat", **line})
 

@@ -106,7 +106,8 @@ EVENTS = {e.name.split()[0]: e for e in (
 EVENT = Tagged("event", "type", EVENTS)
 
 # ---------------------------------------------------------------------------- the view
-LOG_LINE = Shape("log line", (Field("kind", STR, "the event's type"),
+LOG_LINE = Shape("log line", (Field("kind", STR, "the event's type (of the first, when one line tells events that "
+                                                 "belong together), or `chat` in a snapshot"),
                               Field("seat", nullable(SEAT), "whose event it is"),
                               Field("text", STR, "the event in words, as your seat may read it")))
 TABLE_SEAT = Shape("table seat", (
@@ -206,8 +207,9 @@ TO_CLIENT = {
                    "before the start, whenever it changes", "everyone"),
     "snapshot": Shape("snapshot", (Field("type", one_of("snapshot")), _SEQ,
                                    Field("version", COUNT, "the table's changes so far"), Field("view", VIEW),
-                                   Field("log", list_of_shape(LOG_LINE), "the last 300 lines"),
-                                   Field("chat", list_of_shape(CHAT_LINE), "the last 100 lines")),
+                                   Field("log", list_of_shape(LOG_LINE), "the last 300 lines, chat lines among them "
+                                                                         "where they were said"),
+                                   Field("chat", list_of_shape(CHAT_LINE), "the last 100 chat lines (also in `log`)")),
                       "everything: at the start, on connecting, on a snapshot command", "everyone"),
     "update": Shape("update", (Field("type", one_of("update")), _SEQ,
                                Field("version", COUNT, "the table's changes so far (the same for everyone)"),

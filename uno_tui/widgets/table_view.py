@@ -161,12 +161,6 @@ class LogView(Widget, can_focus=True):
                 text.stylize("bold")
             self._add(text)
 
-    def add_chat(self, msg: dict) -> None:
-        spectator = " (watching)" if msg.get("spectator") else ""
-        text = Text(f"{msg['name']}{spectator}: ", style="bold green")
-        text.append(msg["text"])
-        self._add(text)
-
     def clear(self) -> None:
         self.entries, self.back = [], 0
         self._wrapped = (0, [])
