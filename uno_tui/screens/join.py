@@ -16,7 +16,7 @@ from ..table.spec import MAX_NAME, MAX_PASSWORD
 class JoinScreen(Screen):
     """Join a friend's game: one of the games heard on the LAN (Enter), or an address typed in."""
 
-    BINDINGS = [Binding("escape", "back", "Back")]
+    BINDINGS = [Binding("escape", "back", "Back"), Binding("down", "to_list", "Games found", show=False, priority=True)]
 
     def __init__(self, address: str = "", name: str = "You", *, password: str | None = None,
                  spectate: bool = False, connect: bool = False, locked: bool = False):
@@ -31,7 +31,7 @@ class JoinScreen(Screen):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="setup"):
             yield Label("Join a LAN game", id="setup-title")
-            yield Label("Games on this network (Enter joins):", classes="found")
+            yield Label("Games on this network (↓ to choose, Enter joins):", classes="found")
             yield OptionList(Option("Looking for games…", disabled=True), id="found", classes="found")
             with Horizontal(classes="row found"):
                 yield Label("Or an address", classes="field")
@@ -88,11 +88,17 @@ class JoinScreen(Screen):
         if finder is not None:
             await finder.close()
 
+    def action_to_list(self) -> None:
+        """Down from the form's fields reaches the games found (heard games never take the focus:
+        the keys a player is typing stay where they were going)."""
+        found = self.query_one("#found", OptionList)
+        if self.focused is found:                  # the form's scrolling would take Down otherwise
+            found.action_cursor_down()
+        elif self.games and not self.locked:
+            found.focus()
+
     def show_games(self, games: list[FoundGame]) -> None:
-        """The list, live; the first games heard take the focus from an address nobody typed yet."""
-        if games and not self.games and self.focused is self.query_one("#address", Input) \
-                and not self.focused.value:
-            self.query_one("#found").focus()
+        """The list, live."""
         self.games = games
         self._found([Option(self._describe(game), id=game.instance) for game in games]
                     or [Option("Looking for games…", disabled=True)])
