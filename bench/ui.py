@@ -65,7 +65,8 @@ def in_terminal(argv: list[str], cols: int, rows: int, until: bytes | None = Non
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
     env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
-    env.update(TERM="xterm-256color", UNO_TUI_CONFIG_DIR=os.devnull + "-none")     # no settings, none written
+    env.update(TERM="xterm-256color", UNO_TUI_CONFIG_DIR=os.devnull + "-none",    # no settings, none written
+               UNO_TUI_MOTION="off")
     start = time.perf_counter()
     proc = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=env)   # Textual draws on stderr
     os.close(slave)

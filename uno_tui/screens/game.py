@@ -10,7 +10,7 @@ from textual import on, work
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal
-from textual.reactive import reactive
+from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import Footer
 
@@ -70,13 +70,14 @@ class GameScreen(Moves, Decisions, Screen):
     #: the layout's classes by the screen's width (uno.tcss sizes the log from them)
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-medium"), (150, "-wide")]
 
-    #: the seat's latest view: the widgets below are bound to it or to what is made from it
-    view: reactive[dict | None] = reactive(None, always_update=True)
-    heading = reactive("uno-tui")
-    status: reactive[tuple[str, bool]] = reactive(("", False))
-    hand: reactive[tuple[tuple[str, ...], frozenset]] = reactive(((), frozenset()))
-    since = reactive(0.0)                       # seconds since the view came (countdowns run from it)
-    uno_armed = reactive(False)
+    #: the seat's latest view: the widgets below are bound to it or to what is made from it (vars:
+    #: a change repaints the widgets bound to it, not the whole screen)
+    view: var[dict | None] = var(None, always_update=True)
+    heading = var("uno-tui")
+    status: var[tuple[str, bool]] = var(("", False))
+    hand: var[tuple[tuple[str, ...], frozenset]] = var(((), frozenset()))
+    since = var(0.0)                            # seconds since the view came (countdowns run from it)
+    uno_armed = var(False)
 
     def __init__(self, channel: Channel, title: str = "uno-tui", kind: str = "solo", pending: tuple = ()):
         """``kind``: "solo", "host" or "join" (what leaving does). ``pending``: messages

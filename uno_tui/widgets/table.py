@@ -37,6 +37,8 @@ class TableView(Widget):
         self._strips: list[Strip] | None = None
         self._flights: list[tuple[str | None, int | str, int | str, float]] = []   # card, from, to, start
         self._timer = None
+        self._styles: tuple[str, dict[str, Style]] = ("", {})
+        self._background: tuple[tuple, Canvas | None] = ((), None)
         self.motion = True
 
     # ------------------------------------------------------------ changes
@@ -90,22 +92,37 @@ class TableView(Widget):
         return self._strips[y] if y < len(self._strips) else Strip.blank(self.size.width)
 
     def _style(self, name: str) -> Style:
-        return self.get_component_rich_style(f"table--{name}")
+        """A component style from uno.tcss (looked up once per theme)."""
+        if self._styles[0] != self.app.theme:
+            self._styles = (self.app.theme, {})
+        styles = self._styles[1]
+        if name not in styles:
+            styles[name] = self.get_component_rich_style(f"table--{name}")
+        return styles[name]
 
     def _paint(self) -> list[Strip]:
         width, height = self.size
-        canvas = Canvas(width, height, self._style("felt"))
         view = self.view
         if view is None or width < 20 or height < 6:
-            return canvas.strips()
+            return Canvas(width, height, self._style("felt")).strips()
         seating = seat(width, height, view)
-        self._ring(canvas, seating.ring, view["direction"])
+        canvas = self._felt(seating, view["direction"]).copy()
         self._piles(canvas, seating, view)
         for number, box in seating.seats.items():
             self._plate(canvas, box, number, view)
         for card, start, end, t0 in self._flights:
             self._fly(canvas, seating, card, start, end, min(1.0, (time.monotonic() - t0) / FLIGHT))
         return canvas.strips()
+
+    def _felt(self, seating: Seating, direction: int) -> Canvas:
+        """The table without what changes from move to move (drawn again only when the size,
+        the seating, the direction or the theme change)."""
+        key = (self.size, seating.ring, direction, self.app.theme)
+        if self._background[0] != key:
+            canvas = Canvas(self.size.width, self.size.height, self._style("felt"))
+            self._ring(canvas, seating.ring, direction)
+            self._background = (key, canvas)
+        return self._background[1]
 
     def _ring(self, canvas: Canvas, ring: Box, direction: int) -> None:
         st = self._style("ring")
