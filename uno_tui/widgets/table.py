@@ -16,11 +16,14 @@ from textual.widget import Widget
 from ..engine.cards import LETTER_OF
 from .canvas import Canvas
 from .cardart import SYMBOL, back, color_style, face
+from .plates import mark, plate
 from .seating import Box, Seating, seat
 
 #: arrows along the ring's top, right, bottom and left edges, clockwise
 CLOCKWISE = "→↓←↑"
 DIRECTION = {1: "↻ clockwise", -1: "↺ counter-clockwise"}
+#: a plate's pieces (widgets/plates.py) -> their component style
+ROLES = {"name": "name", "tag": "dim", "back": "back", "uno": "uno", "catch": "catch"}
 FLIGHT = 0.3            # seconds a card or the turn mark takes to travel
 FRAME = 1 / 30
 
@@ -96,8 +99,8 @@ class TableView(Widget):
         if self._styles[0] != self.app.theme:
             self._styles = (self.app.theme, {})
         styles = self._styles[1]
-        if name not in styles:
-            styles[name] = self.get_component_rich_style(f"table--{name}")
+        if name not in styles:                  # all but the felt: only what uno.tcss sets, over what is below
+            styles[name] = self.get_component_rich_style(f"table--{name}", partial=not name.startswith("felt"))
         return styles[name]
 
     def _paint(self) -> list[Strip]:
@@ -175,41 +178,16 @@ class TableView(Widget):
             canvas.text(seating.ring.x + 2, top.y + top.h + 1 + i, line)
 
     def _plate(self, canvas: Canvas, box: Box, number: int, view: dict) -> None:
-        info = view["table"]["seats"][number]
+        info, count = view["table"]["seats"][number], view["counts"][number]
         turn = number == view["decider"]
         st = self._style("turn" if turn else "plate")
         canvas.fill(box.x, box.y, box.w, box.h, st)
-        inner = box.w - 2
-        name = Text(("▶ " if turn else "") + info["name"], style=self._style("name") + st)
-        name.truncate(inner - 4, overflow="ellipsis")
-        kind = "bot" if info["kind"] == "bot" else ("away" if info["away"] else "")
-        if info.get("bot_playing") and not info["away"]:
-            kind = "bot*"                         # a bot stands in for this player
-        canvas.text(box.x + 1, box.y, name)
-        canvas.put(box.x + box.w - 1 - len(kind), box.y, kind, st)
-        count = view["counts"][number]
-        backs = min(count, inner - len(str(count)) - 1)
-        canvas.put(box.x + 1, box.y + 1, "▮" * backs, self._style("back") + Style(bgcolor=st.bgcolor))
-        canvas.put(box.x + 1 + backs + (backs > 0), box.y + 1, str(count), st)
-        self._marks(canvas, box, number, view, st)
-
-    def _marks(self, canvas: Canvas, box: Box, number: int, view: dict, st: Style) -> None:
-        """The plate's last line: the score (in a match), and UNO!, CATCH! or a countdown."""
-        info, count = view["table"]["seats"][number], view["counts"][number]
-        mark, mark_style = "", st
-        if view["catchable"] == number:
-            mark, mark_style = "CATCH!", self._style("catch")
-        elif count == 1 and view["uno_said"][number]:
-            mark, mark_style = "UNO!", self._style("uno")
-        elif info.get("bot_in") is not None:
-            mark = f"bot in {max(0, round(info['bot_in'] - self.since))}s"
-        score = ""
-        if view["table"]["match"]["mode"] != "single":
-            points = view["table"]["scores"][number]
-            score = f"{points} pts" if len(f"{points} pts {mark}") <= box.w - 2 else str(points)
-        y = box.y + box.h - 1
-        canvas.put(box.x + 1, y, score, st)
-        canvas.put(box.x + box.w - 1 - len(mark), y, mark, mark_style)
+        scored = view["table"]["match"]["mode"] != "single"
+        loud = mark(info, count, view["catchable"] == number, view["uno_said"][number], self.since)
+        lines = plate(info, count, turn, view["table"]["scores"][number] if scored else None, loud, box.w, box.h)
+        for y, line in enumerate(lines):
+            for x, text, role in line:
+                canvas.put(box.x + x, box.y + y, text, self._style(ROLES[role]) if role in ROLES else Style())
 
     def _fly(self, canvas: Canvas, seating: Seating, card, start, end, t: float) -> None:
         pile = self._pile_box(seating)[1 if card not in (None, "turn") else 0].middle
