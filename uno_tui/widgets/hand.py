@@ -114,7 +114,9 @@ class HandView(Widget, can_focus=True):
     def _paint(self) -> None:
         width = self.size.width
         if not self.cards:
-            self._strips = [Strip([*Text("(no cards)", style="dim").render(self.app.console)], width)]
+            canvas = Canvas(width, 1, self.rich_style)
+            canvas.text(0, 0, Text("(no cards)", style="dim"))
+            self._strips = canvas.strips()
             return
         self._tile, self._spots = arrange(len(self.cards), width, self.tile())
         w, h = self._tile

@@ -52,7 +52,7 @@ def plate(info: dict, count: int, turn: bool, score: int | None, loud: tuple[str
     if len(points) + 1 + len(said) > inner:
         top_right = (short(said, inner - 4), role)            # no room beside the score: beside the name
         said = ""
-    elif first:
+    elif first and height < 4:                                # (a tall plate says it on its own line)
         top_right = (first, "tag")
     name_room = inner - (len(top_right[0]) + 1 if top_right[0] else 0)
     name = fit_name(("▶ " if turn else "") + info["name"], name_room)
@@ -60,7 +60,7 @@ def plate(info: dict, count: int, turn: bool, score: int | None, loud: tuple[str
     if top_right[0]:
         lines[0].append((width - 1 - len(top_right[0]), top_right[0], top_right[1]))
     if height >= 4:
-        lines.append([(1, fit_name(f"{first} · {detail}" if detail else first, inner), "tag")])
+        lines.append([(1, fit_name(f"{detail} {first}" if detail else first, inner), "tag")])
     backs = max(0, min(count, inner - len(str(count)) - 1))
     lines.append([(1, "▮" * backs, "back"), (1 + backs + (backs > 0), str(count), "plain")])
     last = [(1, points, "plain")] if points else []

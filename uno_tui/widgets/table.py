@@ -99,8 +99,11 @@ class TableView(Widget):
         if self._styles[0] != self.app.theme:
             self._styles = (self.app.theme, {})
         styles = self._styles[1]
-        if name not in styles:                  # all but the felt: only what uno.tcss sets, over what is below
-            styles[name] = self.get_component_rich_style(f"table--{name}", partial=not name.startswith("felt"))
+        if name not in styles:                  # only what uno.tcss sets (drawn over what is below), its
+            part = self.get_component_rich_style(f"table--{name}", partial=True)     # colours resolved
+            full = self.get_component_rich_style(f"table--{name}")
+            styles[name] = full if name.startswith("felt") else part + Style(
+                color=full.color if part.color else None, bgcolor=full.bgcolor if part.bgcolor else None)
         return styles[name]
 
     def _paint(self) -> list[Strip]:
