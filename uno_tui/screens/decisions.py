@@ -12,6 +12,8 @@ from .modals import ColorPicker, HandOverScreen, RespondModal, SeatPicker
 class Decisions:
     """Part of GameScreen (uses its model, act, send, status, uno_armed and action_leave)."""
 
+    _choosing = False                             # a play is waiting for its colour
+
     def _ask(self) -> None:
         """Open the modal a pending decision needs (once), or close one no longer needed."""
         view, model = self.model.view, self.model
@@ -75,9 +77,19 @@ class Decisions:
         if action is not None:
             self.act(action)
 
-    @work(group="play", exclusive=True, exit_on_error=False)
-    async def _choose_ways(self, ways: list[dict]) -> None:
-        await self._play(ways)
+    def _choose_ways(self, ways: list[dict]) -> None:
+        """Play one of these, one play at a time: a second Enter on a wild while its colour is
+        being asked does nothing (it opened a second colour picker)."""
+        if not self._choosing:
+            self._choosing = True
+            self._choose(ways)
+
+    @work(group="play", exit_on_error=False)
+    async def _choose(self, ways: list[dict]) -> None:
+        try:
+            await self._play(ways)
+        finally:
+            self._choosing = False
 
     async def _play(self, ways: list[dict]) -> None:
         """Play one of these (a card's variants): ask the colour if it is a wild; add UNO if armed."""

@@ -26,9 +26,9 @@ def mark(info: dict, count: int, catchable: bool, said_uno: bool, since: float) 
     return "", "plain"
 
 
-def short(text: str, room: int) -> str:
-    """A mark in ``room`` cells: whole, or its last word ("bot in 18s": "18s")."""
-    return text if len(text) <= room else text.split()[-1]
+def short(room: int, *choices: str) -> str:
+    """The first of ``choices`` (longest first) that fits in ``room`` cells, else the last."""
+    return next((c for c in choices if len(c) <= room), choices[-1])
 
 
 def fit_name(name: str, width: int) -> str:
@@ -47,10 +47,10 @@ def plate(info: dict, count: int, turn: bool, score: int | None, loud: tuple[str
     points = "" if score is None else f"{score} pts"
     if points and len(points) + 1 + len(said) > inner:
         points = str(score)
-    said = short(said, inner - (len(points) + 1 if points else 0))
+    said = short(inner - (len(points) + 1 if points else 0), said, said.split()[-1] if said else "")
     top_right = ("", "tag")
     if len(points) + 1 + len(said) > inner:
-        top_right = (short(said, inner - 4), role)            # no room beside the score: beside the name
+        top_right = (short(inner - 4, said, said.split()[-1]), role)     # no room by the score: by the name
         said = ""
     elif first and height < 4:                                # (a tall plate says it on its own line)
         top_right = (first, "tag")

@@ -16,7 +16,7 @@ from textual.widget import Widget
 from ..engine.cards import LETTER_OF
 from .canvas import Canvas
 from .cardart import SYMBOL, back, color_style, face
-from .plates import mark, plate
+from .plates import mark, plate, short
 from .seating import Box, Seating, seat
 
 #: arrows along the ring's top, right, bottom and left edges, clockwise
@@ -161,10 +161,12 @@ class TableView(Widget):
         dark = self.app.current_theme.dark
         canvas.block(draw.x, draw.y, back(draw.w, draw.h))
         canvas.block(top.x, top.y, face(view["top"], top.w, top.h, dark=dark))
-        caption = f"{view['draw_pile']} left"
+        # the captions below the piles: each within its card and half the gap
+        caption = short(draw.w + 1, f"{view['draw_pile']} left", str(view["draw_pile"]))
         canvas.put(draw.x + (draw.w - len(caption)) // 2, draw.y + draw.h, caption, self._style("dim"))
         color = view["color"]
-        chip = f" {LETTER_OF[color]} {SYMBOL[LETTER_OF[color]]} {color} " if color else " colour? "
+        key = LETTER_OF.get(color or "", "W")
+        chip = short(top.w + 2, f" {key} {SYMBOL[key]} {color} " if color else " colour? ", f" {key} {SYMBOL[key]} ")
         canvas.put(top.x + (top.w - len(chip)) // 2, top.y + top.h, chip, color_style(color))
         lines = []
         attack = view["attack"]
