@@ -52,6 +52,12 @@ class TableView(Widget):
         self.refresh()
 
     def watch_since(self) -> None:
+        self._repaint()
+
+    def on_mount(self) -> None:
+        self.watch(self.app, "theme", self._repaint, init=False)       # the colours change: draw again
+
+    def _repaint(self) -> None:
         self._strips = None
         self.refresh()
 
