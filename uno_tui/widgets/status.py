@@ -19,8 +19,6 @@ class StatusLine(Widget):
     changes, re-lays out only when its height changes, and is cut into lines once per width
     (an update must cost little: bench/ui.py)."""
 
-    DEFAULT_CSS = "StatusLine { height: auto; }"
-
     status: reactive[tuple[str, bool]] = reactive(("", False))
 
     def __init__(self, **kwargs):
