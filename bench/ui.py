@@ -11,7 +11,7 @@ skips part of every frame's work (turning the frame into escape sequences).
    terminal, against a minimal Textual app (one Static) started the same way:
    a Python script run by the same interpreter on the same 80x24 terminal,
    with no settings file. Median of N each, alternated, and the ratio.
-2. Update: a game screen at 160x50 with 10 players and a 30-card hand takes
+2. Update (motion off): a game screen at 160x50 with 10 players and a 30-card hand takes
    the messages a table sent seat 0 over whole hands (recorded first, so the
    table's work is not timed), handed over one at a time by the screen's
    channel. Each update is timed from the moment the channel hands it over to
@@ -65,7 +65,8 @@ def in_terminal(argv: list[str], cols: int, rows: int, until: bytes | None = Non
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
     env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
-    env.update(TERM="xterm-256color", UNO_TUI_CONFIG_DIR=os.devnull + "-none")     # no settings, none written
+    env.update(TERM="xterm-256color", UNO_TUI_CONFIG_DIR=os.devnull + "-none",    # no settings, none written
+               UNO_TUI_MOTION="off")
     start = time.perf_counter()
     proc = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=env)   # Textual draws on stderr
     os.close(slave)
@@ -221,6 +222,14 @@ def main() -> None:
     if args.update_child:
         update_child(args.update_child, args.updates)
         return
+    import platform
+
+    import textual
+    load = os.getloadavg()[0]
+    print(f"fairness: {os.cpu_count()} cores, load average {load:.1f} at the start "
+          f"(anything above 0 is other programs sharing them); Python {platform.python_version()}, "
+          f"Textual {textual.__version__}; both start-ups on the same 80x24 pseudo-terminal, alternated, "
+          f"no settings file; updates recorded before timing (the table's work is not timed), motion off")
     uno, minimal = start_up(args.runs)
     m_uno, m_min = statistics.median(uno), statistics.median(minimal)
     print(f"start-up to the first frame on an 80x24 terminal (median of {args.runs}): "
@@ -232,6 +241,7 @@ def main() -> None:
             out = json.load(f)
     print(f"table updates on the game screen, 10 players, 30-card hand, 160x50: {len(out['latency'])} timed "
           f"over {out['hands']} hand(s)" + (f", {out['frameless']} brought no frame" if out["frameless"] else ""))
+    print(f"fairness: load average {os.getloadavg()[0]:.1f} at the end")
     for name, label in (("latency", "message in to its last frame out (wall clock)"),
                         ("work", "CPU time of the app over that span")):
         times = sorted(out[name])

@@ -29,6 +29,7 @@ async def shoot(name, factory, size, keys) -> None:
 def main() -> None:
     os.environ["UNO_TUI_CONFIG_DIR"] = tempfile.mkdtemp()
     os.environ["UNO_TUI_DATA_DIR"] = tempfile.mkdtemp()    # no saved game of yours puts Resume on the start screen
+    os.environ["UNO_TUI_MOTION"] = "off"                 # as the snapshot tests: every card where it lands
     (ROOT / "screenshots").mkdir(exist_ok=True)
     for name, factory, size, keys in SCREENS:
         asyncio.run(shoot(name, factory, size, keys))

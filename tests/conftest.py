@@ -20,6 +20,7 @@ def fresh():
 
 @pytest.fixture(autouse=True)
 def private_dirs(tmp_path, monkeypatch):
-    """No test reads or writes the real settings or saved games."""
+    """No test reads or writes the real settings or saved games; no card moves (motion off)."""
+    monkeypatch.setenv("UNO_TUI_MOTION", "off")
     monkeypatch.setenv("UNO_TUI_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("UNO_TUI_DATA_DIR", str(tmp_path / "data"))

@@ -85,7 +85,7 @@ async def test_a_lost_host_is_said_in_words_while_the_client_tries_again():
         assert await wait_for(pilot, lambda: game_screen(app) is not None)
         await session.server.close()                          # no goodbye: as a crashed host
         status = game_screen(app).query_one("#status")
-        assert await wait_for(pilot, lambda: "Lost the host; trying again for 30 s" in str(status._text))
+        assert await wait_for(pilot, lambda: "Lost the host; trying again for 30 s" in status.status[0])
         assert isinstance(app.screen, GameScreen)
     await session.close()
 

@@ -15,8 +15,8 @@ async def test_a_click_on_a_card_plays_it():
     app = rigged_app([["G7", "R1", "B2"], ["Y1", "Y2", "Y3"]], "R5", ["B1"] * 5)
     async with app.run_test(size=(80, 24)) as pilot:
         hand = (await my_turn(pilot, app)).query_one(HandView)
-        top, _, left, _ = hand._boxes[hand.cards.index("R1")]
-        await pilot.click(HandView, offset=(left + 3, top + 2))
+        spot = next(s for s in hand._spots if hand.cards[s.index] == "R1")
+        await pilot.click(HandView, offset=(spot.x + 3, spot.y + 2))      # past the border and padding
         assert await wait_for(pilot, lambda: logged(app, "You play Red 1"))
 
 

@@ -7,10 +7,7 @@ import os
 import socket
 import sys
 
-from net.server import PER_ADDRESS
-
 from .address import DEFAULT_PORT, DEFAULT_WEB_PORT, INTERFACE_ENV, cannot_host, parse_address
-from .table.spec import MAX_PASSWORD
 
 PASSWORD_ENV = "UNO_TUI_PASSWORD"
 
@@ -23,6 +20,8 @@ def _positive(text: str) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from net.server import PER_ADDRESS
+
     from .engine import PRESETS
     parser = argparse.ArgumentParser(prog="uno-tui", description="UNO in a full-screen terminal. "
                                      "With no command: a game against computer players.")
@@ -113,14 +112,20 @@ def _password(parser: argparse.ArgumentParser, args) -> str | None:
             parser.error(f"the password file {args.password_file} has an empty first line")
     if password is None and not getattr(args, "browser", False):   # a browser tab has the host's environment
         password = os.environ.get(PASSWORD_ENV) or None
+    from .table.spec import MAX_PASSWORD
     if password is not None and len(password) > MAX_PASSWORD:
         parser.error(f"a password may have up to {MAX_PASSWORD} characters")
     return password
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if not argv:                  # a solo game: the start screen on at once (the rest loads when used)
+        from .app import UnoApp
+        UnoApp().run()
+        return 0
     parser = build_parser()
-    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    args = parser.parse_args(argv)
     from .settings import lan_name, load_settings
     settings = load_settings()
     if args.command in ("host", "join"):

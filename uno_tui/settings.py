@@ -80,3 +80,19 @@ def load_settings() -> GameSettings:
 def save_settings(settings: GameSettings) -> None:
     from .savefile import atomic_write
     atomic_write(config_dir() / "settings.json", json.dumps(asdict(settings), indent=2).encode())
+
+
+def motion_on() -> bool:
+    """Whether cards move across the table: off when UNO_TUI_MOTION is "off" (the tests and the
+    benchmarks) or when the player turned it off (preferences.json, kept apart from the set-up)."""
+    if os.environ.get("UNO_TUI_MOTION", "").lower() in ("off", "0", "no"):
+        return False
+    try:
+        return bool(json.loads((config_dir() / "preferences.json").read_text()).get("motion", True))
+    except (OSError, ValueError, AttributeError):
+        return True
+
+
+def save_motion(on: bool) -> None:
+    from .savefile import atomic_write
+    atomic_write(config_dir() / "preferences.json", json.dumps({"motion": on}).encode())
