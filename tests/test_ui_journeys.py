@@ -128,3 +128,18 @@ async def test_the_join_form_takes_the_address_as_soon_as_it_opens():
         await pilot.pause()
         await pilot.press(*"10.0.0.9")
         assert app.screen.query_one("#address").value == "10.0.0.9"
+
+
+async def test_play_now_over_a_saved_game_asks_first_and_back_keeps_it():
+    app = seeded_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await my_turn(pilot, app)
+        hand = list(game.model.view["hand"])
+        await pilot.press("escape", "y")                       # leave: the game is saved
+        assert await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+        app.menu_choice("play")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, ConfirmLeave))
+        await pilot.press("n")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+        app.menu_choice("resume")
+        assert (await my_turn(pilot, app)).model.view["hand"] == hand     # the same game, not a new deal

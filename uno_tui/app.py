@@ -79,9 +79,19 @@ class UnoApp(App):
         self.push_screen(GameScreen(channel, title, kind))
 
     def play(self, settings) -> None:
-        """Start a solo game with these GameSettings."""
-        from .solo import start_solo
-        self._game(start_solo(settings, seed=self.seed, pacing=self.pacing, dealer=self.dealer))
+        """Start a solo game with these GameSettings; one saved already is replaced only if the
+        player says so (a stray Enter on "Play now" once lost a game in progress)."""
+        from .solo import has_saved_game, start_solo
+
+        def start(go: bool = True) -> None:
+            if go:
+                self._game(start_solo(settings, seed=self.seed, pacing=self.pacing, dealer=self.dealer))
+        if not has_saved_game():
+            start()
+            return
+        from .screens.modals import ConfirmLeave
+        self.push_screen(ConfirmLeave("Your saved game is replaced by the new one (Resume carries it on instead).",
+                                      "Start a new game?", yes="New game", no="Back"), start)
 
     def resume(self) -> None:
         """Carry on the saved solo game."""

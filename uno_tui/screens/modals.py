@@ -239,21 +239,21 @@ def _unfocusable(button: Button) -> Button:
 
 
 class ConfirmLeave(ModalScreen[bool]):
-    """Leaving is never one stray key: say what leaving does, and ask."""
+    """Leaving (or replacing a saved game) is never one stray key: say what it does, and ask."""
 
-    BINDINGS = [Binding("y", "answer(True)", "Leave"), Binding("n,escape", "answer(False)", "Stay")]
+    BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
 
-    def __init__(self, consequence: str):
+    def __init__(self, consequence: str, question: str = "Leave this game?", yes: str = "Leave", no: str = "Stay"):
         super().__init__()
-        self.consequence = consequence
+        self.consequence, self.question, self.yes, self.no = consequence, question, yes, no
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Label("Leave this game?", id="dialog-title")
+            yield Label(self.question, id="dialog-title")
             yield Static(self.consequence, classes="hint")
             with Grid(id="answers"):
-                yield Button("Leave (y)", id="leave", variant="error")
-                yield Button("Stay (n)", id="stay", variant="primary")
+                yield Button(f"{self.yes} (y)", id="leave", variant="error")
+                yield Button(f"{self.no} (n)", id="stay", variant="primary")
         yield Footer()
 
     def on_mount(self) -> None:
