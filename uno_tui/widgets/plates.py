@@ -45,11 +45,9 @@ def plate(info: dict, count: int, turn: bool, score: int | None, loud: tuple[str
     first, detail = tag(info), info.get("level") if info["kind"] == "bot" else None
     said, role = loud
     points = "" if score is None else f"{score} pts"
-    if points and len(points) + 1 + len(said) > inner:
-        points = str(score)
-    said = short(inner - (len(points) + 1 if points else 0), said, said.split()[-1] if said else "")
+    said = short(inner, said, said.split()[-1] if said else "")
     top_right = ("", "tag")
-    if len(points) + 1 + len(said) > inner:
+    if said and len(points) + 1 + len(said) > inner:   # the score stays whole ("0 18s" read as a score)
         top_right = (short(inner - 4, said, said.split()[-1]), role)     # no room by the score: by the name
         said = ""
     elif first and height < 4:                                # (a tall plate says it on its own line)
