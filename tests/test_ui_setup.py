@@ -48,8 +48,10 @@ async def test_the_set_up_fits_at_80x24_opens_on_its_first_field_and_keys_work()
                 assert widget.region.bottom <= 23 and widget.region.height == 1, widget   # above the footer
         shown = str(screen.query_one("#edition #label").content)
         assert shown == "UNO Harry Potter (2000) — Howler, Invisibility"
+        edition_says = str(screen.query_one("#setup-hint").content)
         await pilot.press("tab", *"Kim")                                  # the name, one tab down
         assert screen.query_one("#name", Input).value == "Kim"
+        assert str(screen.query_one("#setup-hint").content) == edition_says   # not a blank line off the edition
         target = screen.query_one("#match_target", Input)
         target.focus()
         await pilot.press("tab")                                          # left empty: nothing wrong with it

@@ -80,10 +80,11 @@ class SetupScreen(Screen[GameSettings | None]):
         self._hint(event.widget)
 
     def _hint(self, widget: Widget) -> None:
-        if widget.id == "edition":
-            text = EDITIONS[widget.value][1]
+        """A house rule's meaning while it is focused; otherwise the edition's (never a blank line)."""
+        if isinstance(widget, Checkbox):
+            text = f"{widget.label}: {widget.tooltip}."
         else:
-            text = f"{widget.label}: {widget.tooltip}." if isinstance(widget, Checkbox) else ""
+            text = EDITIONS[self.query_one("#edition", Select).value][1]
         self.query_one("#setup-hint", Static).update(text)
 
     def on_select_changed(self, event: Select.Changed) -> None:
