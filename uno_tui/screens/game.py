@@ -191,7 +191,7 @@ class GameScreen(Moves, Decisions, Screen):
             return
         text = prompt(self.view, self.since)
         if self.uno_armed:
-            text += "  [UNO will be said with your next play]"
+            text += "  [UNO: said as you play]"          # short: the status fits one line at 80x24
         self.status = (text, self.model.my_decision())
 
     def watch_since(self) -> None:
