@@ -1,7 +1,6 @@
 """Where a host is: HOST or HOST:PORT, the ports a host listens on by default, why it could not, and
 this machine's addresses to give friends."""
 import errno
-import socket
 
 DEFAULT_PORT = 7531
 DEFAULT_WEB_PORT = 7532          # `uno-tui host --web` and `uno-tui web`
@@ -40,13 +39,9 @@ def cannot_host(port: int, error: OSError, option: str = "--port") -> str:
 
 
 def local_addresses() -> list[str]:
-    """This machine's addresses to give to friends (from its own name; nothing is sent anywhere)."""
-    found = []
-    try:
-        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            address = info[4][0]
-            if address not in found and not address.startswith("127."):
-                found.append(address)
-    except OSError:
-        pass
-    return found or ["127.0.0.1"]
+    """This machine's IPv4 addresses to give to friends, loopback aside (read from its interfaces,
+    nothing is sent; its own name often resolves to 127.0.1.1 only)."""
+    import ifaddr
+    found = [ip.ip for adapter in ifaddr.get_adapters() for ip in adapter.ips
+             if isinstance(ip.ip, str) and not ip.ip.startswith("127.")]
+    return list(dict.fromkeys(found)) or ["127.0.0.1"]

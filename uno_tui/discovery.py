@@ -14,11 +14,10 @@ import os
 import socket
 from dataclasses import dataclass
 
-import ifaddr
 from zeroconf import InterfaceChoice, IPVersion, ServiceStateChange
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
-from .address import INTERFACE_ENV
+from .address import INTERFACE_ENV, local_addresses
 from .table.protocol import clean_text
 from .table.spec import MAX_NAME
 
@@ -28,9 +27,9 @@ LOOKUP_MS = 3000
 logger = logging.getLogger(__name__)
 
 
-def lan_interface(option: str | None = None) -> str | None:
-    """The one address mDNS is bound to (the option, else the environment), or None for all."""
-    return option or os.environ.get(INTERFACE_ENV) or None
+def lan_interface() -> str | None:
+    """The one address mDNS is bound to (``--lan-interface`` sets the environment), or None for all."""
+    return os.environ.get(INTERFACE_ENV) or None
 
 
 def _zeroconf(interface: str | None) -> AsyncZeroconf:
@@ -40,13 +39,7 @@ def _zeroconf(interface: str | None) -> AsyncZeroconf:
 def _addresses(interface: str | None, bind: str) -> list[bytes]:
     """Where friends reach the table: the one interface, the bound address, or every IPv4 address
     of this machine but loopback."""
-    if interface:
-        found = [interface]
-    elif bind not in ("0.0.0.0", ""):
-        found = [bind]
-    else:
-        found = [ip.ip for adapter in ifaddr.get_adapters() for ip in adapter.ips
-                 if isinstance(ip.ip, str) and not ip.ip.startswith("127.")] or ["127.0.0.1"]
+    found = [interface] if interface else [bind] if bind not in ("0.0.0.0", "") else local_addresses()
     return [socket.inet_aton(address) for address in found]
 
 

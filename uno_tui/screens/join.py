@@ -77,13 +77,16 @@ class JoinScreen(Screen):
 
     async def on_screen_suspend(self) -> None:
         """Under the lobby or the game: stop listening (a new finder starts on the way back)."""
-        await self.on_unmount()
+        await self._stop_finding()
 
     def on_screen_resume(self) -> None:
         if self.finder is None and not (self.connecting or self.locked):
             self.listen_for_games()
 
     async def on_unmount(self) -> None:
+        await self._stop_finding()
+
+    async def _stop_finding(self) -> None:
         finder, self.finder = self.finder, None
         if finder is not None:
             await finder.close()
