@@ -4,7 +4,7 @@ The same decisions as docs/rules.md, shown where players need them: only the
 special cards in the edition's deck, its Wild Draw Four rule, and the house
 rules of the registry that are on.
 """
-from .engine import HOUSE_RULES, make_rules
+from .engine import SWITCHES, make_rules
 from .engine.cards import KIND_OF
 
 EDITIONS = {
@@ -75,16 +75,17 @@ def help_markdown(rules: dict | None) -> str:
     name, text = EDITIONS.get(preset, EDITIONS["classic"])
     lines = [f"# {name}", text, ""]
     if rules:
-        on = [rule.label for rule in HOUSE_RULES if rule.switch and rules.get(rule.name)]
-        lines.append(f"**House rules**: {', '.join(on) if on else 'none'}. UNO penalty {rules['uno_penalty']}. "
+        on = [rule for rule in SWITCHES if rules.get(rule.name)]
+        lines.append(f"**House rules**: {', '.join(r.label for r in on) or 'none'}. "
+                     f"UNO penalty {rules['uno_penalty']}. "
                      f"Match: {rules['match_mode'].replace('_', ' ')}"
                      + (f" {rules['match_target']}." if rules["match_mode"] != "single" else "."))
         lines.append("")
-        lines += [f"- **{rule.label.capitalize()}**: {rule.description}." for rule in HOUSE_RULES
-                  if rule.switch and rules.get(rule.name)]
+        lines += [f"- **{rule.label.capitalize()}**: {rule.description}." for rule in on]
         lines.append("")
-    lines.append(COMMON.format(wd4=wd4_illegal_while(rules or make_rules(preset).to_dict())))
-    deck = make_rules(preset).deck if preset in EDITIONS else {}
+    edition = make_rules(preset if preset in EDITIONS else "classic")     # (an unknown one shows classic)
+    lines.append(COMMON.format(wd4=wd4_illegal_while(rules or edition.to_dict())))
+    deck = edition.deck if preset in EDITIONS else {}
     specials = [line for code, line in SPECIALS.items() if deck.get(code)]
     if specials:
         lines += ["## Special cards", *specials]

@@ -68,5 +68,7 @@ HOUSE_RULES = (
               searched=True),
 )
 HOUSE = {rule.name: rule for rule in HOUSE_RULES}
+#: the rules that are on or off (uno_penalty and the match take values of their own)
+SWITCHES = tuple(rule for rule in HOUSE_RULES if rule.switch)
 #: names a saved set-up or game may still use, and the rule each is now
 RENAMED = {"draw_until_playable": "draw_to_match"}

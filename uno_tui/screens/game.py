@@ -117,7 +117,7 @@ class GameScreen(Moves, Decisions, Screen):
             self.status = (f"Lost the host; trying again for {self.channel.give_up_after:.0f} s…", False)
         elif self._link_lost and status == "connected" and self.view is not None:
             self._link_lost = False
-            self.view = self.view
+            self._show_status()                  # the link's line gives way to what the game waits for
         view = self.view
         if view and (any(s.get("bot_in") is not None for s in view["table"]["seats"])
                      or (view["over"] and view["table"].get("next_hand_in") is not None)):

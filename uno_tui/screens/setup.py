@@ -8,12 +8,9 @@ from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
 from ..bots import LEVELS
-from ..engine import HOUSE_RULES, MATCH_MODES, PRESETS
+from ..engine import MATCH_MODES, PRESETS, SWITCHES
 from ..rules_help import EDITIONS, edition_label
 from ..settings import GameSettings
-
-#: the house rules the set-up offers as switches (the registry's; uno_penalty and the match have rows of their own)
-SWITCHES = [rule for rule in HOUSE_RULES if rule.switch]
 
 
 def _row(label: str, control: Widget, id: str | None = None) -> Horizontal:

@@ -3,7 +3,7 @@ letter and symbol (R ♥, Y ★, G ♣, B ♠), so nothing depends on seeing col
 from rich.style import Style
 from rich.text import Text
 
-from ..engine.cards import LETTER_OF
+from ..engine.cards import LETTER_OF, is_wild, rank_of
 
 CARD_BG = {"R": "#c62828", "Y": "#f9a825", "G": "#2e7d32", "B": "#1565c0", "W": "#212121"}
 CARD_FG = {"R": "#ffffff", "Y": "#111111", "G": "#ffffff", "B": "#ffffff", "W": "#ffffff"}
@@ -24,26 +24,18 @@ RAINBOW = [Style(color=CARD_BG[k], bgcolor=CARD_BG["W"], bold=True) for k in "RY
 BACK = Style(color="#f9a825", bgcolor="#8e1b1b", bold=True)
 
 
-def letter(code: str) -> str:
-    return "W" if code[0] == "W" else code[0]
-
-
-def rank(code: str) -> str:
-    return code if code[0] == "W" else code[1:]
-
-
 def label(code: str) -> str:
-    return LABELS.get(rank(code), rank(code))
+    return LABELS.get(rank_of(code), rank_of(code))
 
 
 def corner(code: str) -> str:
     """The card in two or three columns: its colour's letter and its rank ("R7", "B⊘", "W+4")."""
-    short = SHORT.get(rank(code), rank(code))
-    return short if code[0] == "W" and short[0] == "W" else letter(code) + short
+    short = SHORT.get(rank_of(code), rank_of(code))
+    return short if is_wild(code) and short[0] == "W" else code[0] + short
 
 
 def style(code: str, dim: bool = False, dark: bool = True) -> Style:
-    key = letter(code)
+    key = code[0]
     if dim:
         return Style(color=CARD_FG_DIM[dark][key], bgcolor=CARD_BG_DIM[dark][key])
     return Style(color=CARD_FG[key], bgcolor=CARD_BG[key], bold=True)
@@ -59,7 +51,7 @@ def face(code: str, width: int, height: int, dim: bool = False, dark: bool = Tru
     overlapped card still shows it), its label in the middle, its symbol, and the corner again
     at the bottom right. A wild you can play has its label in the four colours."""
     st = style(code, dim, dark)
-    mark, sym, name = corner(code), SYMBOL[letter(code)], label(code)
+    mark, sym, name = corner(code), SYMBOL[code[0]], label(code)
     inner = width - 2
     if height == 1:
         return [Text(f"{mark:^{width}}", style=st)]
@@ -70,7 +62,7 @@ def face(code: str, width: int, height: int, dim: bool = False, dark: bool = Tru
         rows[1] = f" {sym:<{inner}} "
         rows[-2] = f" {sym:>{inner}} "
     lines = [Text(row, style=st) for row in rows]
-    if code[0] == "W" and not dim and height >= 3:
+    if is_wild(code) and not dim and height >= 3:
         middle = lines[height // 2]
         start = rows[height // 2].index(name[0])
         for i in range(len(name)):

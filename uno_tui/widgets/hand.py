@@ -120,7 +120,7 @@ class HandView(Widget, can_focus=True):
             return
         self._tile, self._spots = arrange(len(self.cards), width, self.tile())
         w, h = self._tile
-        canvas = Canvas(width, self._height(len(self.cards), width), self.rich_style)
+        canvas = Canvas(width, self._spots[-1].y + h + 1, self.rich_style)     # _height(), arranged once
         dim_unplayable, dark = bool(self.playable), self.app.current_theme.dark
         cursor = self.get_component_rich_style("hand--cursor")
         playable = self.get_component_rich_style("hand--playable")

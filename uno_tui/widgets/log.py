@@ -13,6 +13,12 @@ LOG_STYLES = {"play": "", "draw": "cyan", "catch": "bold yellow", "say_uno": "bo
               "reveal": "bold magenta", "chat": "green"}
 
 
+
+def wrap(console, text: Text, width: int) -> list[Strip]:
+    """``text`` cut into lines of ``width`` cells between words (the log, the status line)."""
+    options = console.options.update_width(max(1, width))
+    return [Strip(line) for line in console.render_lines(text, options, pad=False)]
+
 class LogView(Widget, can_focus=True):
     """Every event in words, colour-coded (your own lines in bold), newest at the bottom.
 
@@ -37,13 +43,8 @@ class LogView(Widget, can_focus=True):
             del self.entries[:-self.max_lines]
             self._wrapped = (0, [])
         elif self._wrapped[0]:
-            self._wrapped[1].extend(self._wrap(text, self._wrapped[0]))
+            self._wrapped[1].extend(wrap(self.app.console, text, self._wrapped[0]))
         self.refresh()
-
-    def _wrap(self, text: Text, width: int) -> list[Strip]:
-        console = self.app.console
-        options = console.options.update_width(max(1, width))
-        return [Strip(line) for line in console.render_lines(text, options, pad=False)]
 
     def add_lines(self, lines: list[dict], me: int | None) -> None:
         for line in lines:
@@ -62,7 +63,7 @@ class LogView(Widget, can_focus=True):
         if self._wrapped[0] != width:
             strips = []
             for text in self.entries:
-                strips += self._wrap(text, width)
+                strips += wrap(self.app.console, text, width)
             self._wrapped = (width, strips)
         return self._wrapped[1]
 

@@ -6,6 +6,8 @@ from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Static
 
+from .log import wrap
+
 
 class TitleBar(Static):
     heading = reactive("")
@@ -37,10 +39,7 @@ class StatusLine(Widget):
 
     def _strips(self, width: int) -> list[Strip]:
         if self._lines[0] != width:
-            console = self.app.console
-            options = console.options.update_width(max(1, width))
-            lines = console.render_lines(Text(self.status[0]), options, pad=False)
-            self._lines = (width, [Strip(line) for line in lines])
+            self._lines = (width, wrap(self.app.console, Text(self.status[0]), width))
         return self._lines[1]
 
     def render_line(self, y: int) -> Strip:

@@ -48,8 +48,7 @@ class TableView(Widget):
     def watch_view(self, old: dict | None, new: dict | None) -> None:
         if self.motion and old and new and old["table"]["hand_no"] == new["table"]["hand_no"]:
             self._take_off(old, new)
-        self._strips = None
-        self.refresh()
+        self._repaint()
 
     def watch_since(self) -> None:
         self._repaint()
@@ -81,8 +80,7 @@ class TableView(Widget):
         self._flights = [f for f in self._flights if now - f[3] < FLIGHT]
         if not self._flights:
             self.land()
-        self._strips = None
-        self.refresh()
+        self._repaint()
 
     def land(self) -> None:
         """Every card where it is going, now (a key or a click skips the motion)."""
@@ -91,8 +89,7 @@ class TableView(Widget):
             self._timer = None
         if self._flights:
             self._flights = []
-            self._strips = None
-            self.refresh()
+            self._repaint()
 
     # ------------------------------------------------------------ drawing
     def render_line(self, y: int) -> Strip:
