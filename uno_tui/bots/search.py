@@ -18,14 +18,12 @@ LETTERS = {name: letter for letter, name in COLOR_NAMES.items()}
 AGAIN = ("S", "R", "+2")                     # heads-up: the mover plays again
 #: per card: its colour letter ("W" for a wild), its rank, and the plain policy's tie-break (high numbers first)
 SPLIT = {code: (code[0], code[1:], int(code[1:]) / 100 if code[1:].isdigit() else 0.2) for code in CLASSIC_DECK}
-#: an allow-list: the house rules the play-out models (the registry's ``searched``, engine/house.py; a
-#: test checks they agree). Any other rule in the view's rules away from its default turns the search
-#: off, so a new rule is left out until someone models it.
 #: the rules' fields that are the edition's, not house rules
 EDITION_FIELDS = ("preset", "deck", "wd4_wilds_count")
+#: an allow-list: the house rules the play-out models (the registry's ``searched``, engine/house.py; a
+#: test checks they agree). Any other switch turned on in the view's rules turns the search off, so a
+#: new rule is left out until someone models it.
 SEARCHED = {"force_play", "false_catch_penalty", "sorting_hat_skips", "uno_penalty", "match_mode", "match_target"}
-#: the defaults of the rules that are switches (a rule absent from the view is at its default)
-DEFAULTS = {"uno_penalty": 4, "match_mode": "first_to", "match_target": 500}
 
 
 def applies(view: dict) -> bool:
@@ -34,7 +32,7 @@ def applies(view: dict) -> bool:
     rules = table.get("rules") or {}
     deck = table.get("deck") or CLASSIC_DECK
     return view["players"] == 2 and deck.keys() <= CLASSIC_DECK.keys() and all(
-        name in SEARCHED or value == DEFAULTS.get(name, False) for name, value in rules.items()
+        name in SEARCHED or not value for name, value in rules.items()
         if name not in EDITION_FIELDS)
 
 

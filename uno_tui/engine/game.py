@@ -11,7 +11,7 @@ legal (legal.py), playing and what cards do (plays.py), the other moves
 """
 import random
 
-from .actions import Action, IllegalAction
+from .actions import KINDS, Action, IllegalAction
 from .cards import CARD_OF, CODES, POINTS, build_deck
 from .deal import Dealing, GameError, shuffle
 from .legal import KEEP, MAX_PLAYERS, Legal, plain_turns
@@ -212,6 +212,4 @@ class Game(Legal, Plays, Moves, Dealing):
 
 
 #: kind -> (handler, whether it begins a turn: closes the UNO catch window, ends hands shown)
-_HANDLERS = {kind: (getattr(Game, "_do_" + kind), kind in _TURN_KINDS) for kind in
-             ("play", "draw", "pass", "play_drawn", "keep", "color", "discard", "accept", "challenge",
-              "shield", "say_uno", "catch", "swap", "jump_in")}
+_HANDLERS = {kind: (getattr(Game, "_do_" + kind), kind in _TURN_KINDS) for kind in KINDS}

@@ -6,6 +6,7 @@ from base64 import b64decode, b64encode
 from .cards import N_CARDS, build_deck
 from .game import Game
 from .match import Match
+from .reasons import PHASES
 from .rules import Rules
 
 #: a Game's fields that are its state (the rest are rules, caches or the last events)
@@ -66,9 +67,6 @@ def restore_match(rules: Rules, state: dict) -> Match:
     match.game = restore_game(rules, state["game"]) if state["game"] is not None else None
     match._scored = match.game if state["scored"] else None
     return match
-
-
-PHASES = ("turn", "drawn", "color", "discard", "respond", "over")
 
 
 def check_match_state(rules: Rules, state) -> None:

@@ -7,6 +7,7 @@ message reference in docs/protocol.md is generated from them (scripts/protocol_r
 from dataclasses import replace
 
 from ..engine import CODES, COLORS, KINDS
+from ..engine.reasons import PHASES
 from .shapes import Field, Shape, Tagged, Type, list_of, list_of_shape, nullable, one_of
 
 MAX_CHAT = 200
@@ -144,7 +145,7 @@ _VIEW_FIELDS = (
     Field("draw_pile", COUNT), Field("discard_pile", COUNT), Field("dealer", SEAT),
     Field("turn", SEAT, "whose turn it is"),
     Field("decider", nullable(SEAT), "whom the table waits on (null once the hand is over)"),
-    Field("phase", one_of("turn", "drawn", "color", "discard", "respond", "swap", "over"), "what it waits for"),
+    Field("phase", one_of(*PHASES), "what it waits for"),
     Field("attack", nullable(ATTACK), "a card waiting for its target's answer"),
     Field("drawn", nullable(CARD), "the card you just drew (to you only)"),
     Field("uno_said", list_of(BOOL), "per seat"),
