@@ -94,3 +94,27 @@ async def test_the_draw_for_the_deal_names_the_cards():
     deal = snapshot["log"][0]["text"]
     ann, ben = table.match.dealer_draw[0]
     assert deal == f"Cards drawn for the deal: {card_name(ann)} for Ann, {card_name(ben)} for Ben; the highest deals."
+
+
+async def test_a_chat_line_between_voldemorts_discards_loses_none_of_them():
+    hands = [["WV", "R2", "B6", "G9", "Y1"], ["Y3", "Y4", "G1", "B1", "Y7"]]
+    table = Table(make_rules("hp2010", match_mode="first_to"), [Seat("Ann", "human"), Seat("Ben", "human")],
+                  seed=1, pacing=Pacing.instant(), dealer=1)
+    table.start(deck=rigged_deck(hands, "R5", ["B3"] * 10, dealer=1), hand_size=5)
+    ann, ben = LocalChannel(table, 0), LocalChannel(table, 1)
+    await watch_until(ann, lambda m: m["type"] == "snapshot")
+    ids = iter(range(1, 100))
+    await ann.send({"type": "action", "id": next(ids), "action": {"kind": "play", "card": "WV", "uno": True}})
+    for card in ("G9", "R2", "B6"):
+        await watch_until(ann, lambda m: m["type"] == "update" and m["ack"] is not None)
+        if card == "B6":                                 # Ben says something between two discards
+            await ben.send({"type": "chat", "id": 50, "text": "hurry up"})
+            await watch_until(ann, lambda m: m["type"] == "chat")
+        await ann.send({"type": "action", "id": next(ids), "action": {"kind": "discard", "card": card}})
+    await watch_until(ann, lambda m: m["type"] == "update" and m["view"]["phase"] == "turn")
+    told = [line["text"] for line in ann.model.log]
+    assert "You discard Green 9, Red 2, Blue 6 for Voldemort and say UNO." in told, told
+    await ann.send({"type": "snapshot", "id": next(ids)})
+    snapshot = await watch_until(ann, lambda m: m["type"] == "snapshot")
+    discarded = " ".join(line["text"] for line in snapshot["log"] if line["text"].startswith("You discard"))
+    assert all(card in discarded for card in ("Green 9", "Red 2", "Blue 6")), snapshot["log"]   # told as said

@@ -123,11 +123,13 @@ class FanOut:
             return events
         if self.game.phase == "discard":
             return [event for event in events if event["type"] != "discard"]
-        log = [event for event, _ in self.log]
-        first = start = max(i for i, event in enumerate(log) if event is events[0])
-        while first and log[first - 1]["type"] == "discard" and log[first - 1]["seat"] == events[0]["seat"]:
-            first -= 1
-        return log[first:start] + events
+        seat, now, held = events[0]["seat"], {id(event) for event in events}, []
+        for event, _ in reversed(self.log):          # back to the Voldemort, past chat and table lines
+            if event["type"] == "play" and event["seat"] == seat:
+                break
+            if event["type"] == "discard" and event["seat"] == seat and id(event) not in now:
+                held.append(event)
+        return held[::-1] + events
 
     def _broadcast(self, events: list[dict], ack=None, to: list[Listener] | None = None) -> None:
         """Send every listener (or those in ``to``) its update, built once where it is the same for
