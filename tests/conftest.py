@@ -24,3 +24,12 @@ def private_dirs(tmp_path, monkeypatch):
     monkeypatch.setenv("UNO_TUI_MOTION", "off")
     monkeypatch.setenv("UNO_TUI_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("UNO_TUI_DATA_DIR", str(tmp_path / "data"))
+
+
+#: tests that run whole apps in their own processes: they take seconds each, mostly waiting on
+#: those processes, so they go first and the short ones fill the gaps (no straggler at the end)
+LONG = ("tests/journeys/", "tests/test_browser.py", "tests/test_net_ui.py")
+
+
+def pytest_collection_modifyitems(items):
+    items.sort(key=lambda item: not item.nodeid.startswith(LONG))
