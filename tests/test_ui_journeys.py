@@ -74,6 +74,18 @@ async def test_catch_works_while_answering_and_the_dialog_footer_offers_it():
         assert await wait_for(pilot, lambda: isinstance(app.screen, ChatPrompt))
 
 
+async def test_esc_in_a_dialog_asks_to_leave_and_staying_keeps_the_dialog():
+    app = UnoApp(autostart=caught_in_the_act)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await wait_for(pilot, lambda: isinstance(app.screen, RespondModal))
+        dialog = app.screen
+        assert "escape" in offered(dialog)
+        await pilot.press("escape")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, ConfirmLeave))
+        await pilot.press("n")
+        assert await wait_for(pilot, lambda: app.screen is dialog)     # the question is still there
+
+
 async def test_a_lost_host_is_said_in_words_while_the_client_tries_again():
     session = HostSession(GameSettings(bots=["normal"], match_mode="single"), players=2, headless=True,
                           pacing=SLOW, seed=2)

@@ -21,9 +21,10 @@ class DecisionModal(ModalScreen):
     """A decision over the game screen. What the game offers at the same moment (catch a
     player, chat, the rules) works here too, forwarded to the game screen (``game``)."""
 
-    #: the game's keys that work here too, listed after each dialog's own
+    #: the game's keys that work here too, listed after each dialog's own (Esc asks to leave,
+    #: as on the table, unless the dialog takes it back: a colour you may still change)
     FORWARDED = [Binding("c", "game('catch')", "Catch!"), Binding("t", "game('chat')", "Chat"),
-                 Binding("question_mark", "game('help')", "Rules")]
+                 Binding("question_mark", "game('help')", "Rules"), Binding("escape", "game('leave')", "Leave")]
 
     def __init__(self, game=None):
         super().__init__()
