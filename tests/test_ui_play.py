@@ -1,6 +1,7 @@
 """Pilot tests: every decision a player makes with a key or a click, each on a table rigged so
 it comes up in a move or two (a whole hand is played through the table in test_table.py)."""
 from textual.widgets import Button
+from textual.widgets._toast import Toast
 
 from tests.helpers.ui import game_screen, logged, my_turn, rigged_app, wait_for
 from uno_tui.screens.modals import ColorPicker, HandOverScreen, RespondModal
@@ -18,6 +19,18 @@ async def test_a_click_on_a_card_plays_it():
         spot = next(s for s in hand._spots if hand.cards[s.index] == "R1")
         await pilot.click(HandView, offset=(spot.x + 3, spot.y + 2))      # past the border and padding
         assert await wait_for(pilot, lambda: logged(app, "You play Red 1"))
+
+
+async def test_a_refused_card_is_said_where_it_leaves_the_hand_in_sight():
+    app = rigged_app([["G7", "R1", "B2"], ["Y1", "Y2", "Y3"]], "R5", ["B1"] * 5)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        hand = (await my_turn(pilot, app)).query_one(HandView)
+        spot = next(s for s in hand._spots if hand.cards[s.index] == "G7")
+        await pilot.click(HandView, offset=(spot.x + 3, spot.y + 2))
+        assert await wait_for(pilot, lambda: app.screen.query(Toast))
+        toast = app.screen.query_one(Toast)
+        assert "Green 7 cannot be played" in str(toast.render())
+        assert not toast.region.overlaps(hand.region)
 
 
 async def test_tab_goes_to_the_next_card_that_can_be_played_and_enter_plays_it():
