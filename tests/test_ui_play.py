@@ -1,5 +1,7 @@
 """Pilot tests: every decision a player makes with a key or a click, each on a table rigged so
 it comes up in a move or two (a whole hand is played through the table in test_table.py)."""
+import re
+
 from textual.widgets import Button
 from textual.widgets._toast import Toast
 
@@ -7,6 +9,8 @@ from tests.helpers.ui import game_screen, logged, my_turn, rigged_app, wait_for
 from uno_tui.screens.modals import ColorPicker, HandOverScreen, RespondModal
 from uno_tui.bots.easy import EasyBot
 from uno_tui.table import Pacing
+from uno_tui.engine import card_info
+from uno_tui.widgets.cardart import corner
 from uno_tui.widgets.hand import HandView
 
 FAST = Pacing.instant()
@@ -174,11 +178,31 @@ async def test_end_of_hand_shows_the_scoring_and_play_again_starts_a_new_match()
         await my_turn(pilot, app)
         await pilot.press("enter")
         assert await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen))
-        text = str(app.screen.query_one("#scoring").render())
-        assert "G9" in text and "9" in text
+        scoring = app.screen.query_one("#scoring")
+        text = " ".join(strip.text for strip in scoring.render_lines(scoring.size.region))
+        assert "G9    9" in text
         await pilot.press("enter")
         assert await wait_for(pilot, lambda: not game_screen(app).model.view["over"])
         assert len(game_screen(app).model.view["hand"]) == 7
+
+
+async def test_a_long_hand_in_the_scoring_wraps_between_cards_never_inside_one():
+    held = ["G1", "G2", "G3", "G4", "Y5", "Y6", "Y7", "B8", "B9", "G+2", "Y+2", "BS", "GR", "W+4"]
+    app = rigged_app([["R1"], ["G9"]], "R5", ["B1"] * 30)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_turn(pilot, app)
+        await pilot.press("enter")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        # the same end of hand, as if Bot1 had been left holding 14 cards (a rigged deal cannot)
+        await app.push_screen(HandOverScreen(app.screen.view, [[], held]))
+        await pilot.pause()
+        scoring = app.screen.query_one("#scoring")
+        lines = [strip.text for strip in scoring.render_lines(scoring.size.region)]
+        bot = [line for line in lines if line.strip() and not line.startswith("You")]
+        assert len(bot) > 1                                   # 14 cards do not fit on one line at 80x24
+        assert bot[0].startswith("Bot1") and all(line.startswith(" " * 17) for line in bot[1:])
+        entries = re.findall(r"(\S+) +(\d+)", " ".join(line[17:] for line in bot).split("=")[0])
+        assert entries == [(corner(card), str(card_info(card)["points"])) for card in held], lines
 
 
 async def test_bindings_are_offered_only_when_possible():

@@ -13,7 +13,7 @@ from textual.widgets import Button, Footer, Input, Label, Static
 from ..engine import card_info
 from ..engine.cards import COLORS, LETTER_OF
 from ..rules_help import wd4_illegal_while
-from ..widgets.cardart import token
+from .scoring import scoring
 
 
 
@@ -196,7 +196,7 @@ class HandOverScreen(DecisionModal):
                      f"{result.get('points', 0)} points.")
         with Vertical(id="dialog", classes="wide"):
             yield Label(title, id="dialog-title")
-            yield Static(self._scoring(seats, result), id="scoring")
+            yield Static(scoring(self.view, self.hands), id="scoring")
             if match["over"]:
                 winners = match["winners"]
                 names = " and ".join("you" if w == me else seats[w]["name"] for w in winners)
@@ -209,23 +209,6 @@ class HandOverScreen(DecisionModal):
                 yield _unfocusable(Button("Play again (Enter)" if match["over"] else "Next hand (Enter)",
                                           id="ready", variant="primary"))
                 yield _unfocusable(Button("Menu (m)", id="menu"))
-
-    def _scoring(self, seats, result) -> Text:
-        out = Text()
-        caught = result.get("caught") or [0] * len(seats)
-        for seat, info in enumerate(seats):
-            out.append(f"{info['name'][:16]:<17}", style="bold")
-            cards = (self.hands or [[]] * len(seats))[seat]
-            for code in cards:
-                out.append(token(code))
-                out.append(f"{card_info(code)['points']:>3} ")
-            if not cards:
-                out.append("out", style="bold green")
-            out.append(f"  = {caught[seat]}", style="bold")
-            if self.view["table"]["match"]["mode"] != "single":
-                out.append(f"   total {result.get('scores', [0] * len(seats))[seat]}", style="dim")
-            out.append("\n")
-        return out
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id)
