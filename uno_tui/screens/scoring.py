@@ -39,7 +39,7 @@ def scoring(view: dict, hands: list[list[str]] | None) -> Group:
     for seat, info in enumerate(seats):
         pieces = [Text(f"{info['name'][:16]:<{NAME_W}}", style="bold")]
         cards = (hands or [[]] * len(seats))[seat]
-        pieces += [token(code) + Text(f"{card_info(code)['points']:>3} ") for code in cards]
+        pieces += [Text.assemble(token(code), f"{card_info(code)['points']:>3} ") for code in cards]
         if not cards:
             pieces.append(Text("out", style="bold green"))
         pieces.append(Text(f"  = {caught[seat]}", style="bold"))
