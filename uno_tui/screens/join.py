@@ -116,7 +116,8 @@ class JoinScreen(Screen):
 
     @staticmethod
     def _describe(game: FoundGame) -> Text:
-        seats = "playing: watch" if game.playing else f"{game.free} of {game.seats} seats free"
+        # a game under way takes newcomers as watchers, and gives a player who left their seat back
+        seats = "under way: watch, or rejoin your seat" if game.playing else f"{game.free} of {game.seats} seats free"
         line = Text(game.instance, style="bold")          # "Ann's table on ann-laptop": the machine too
         line.append(f"  {game.edition} · {seats}" + (" · password" if game.password else ""))
         line.append(f"  {game.address}", style="dim")
