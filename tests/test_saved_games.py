@@ -87,8 +87,8 @@ def test_a_bad_save_makes_host_resume_exit_with_the_sentence_not_a_traceback(cap
 
 @pytest.mark.parametrize("log", [
     None, b"\xc1", {"log": 5}, {"log": [[{"type": "table", "text": "hi"}, 7]]},
-    {"log": [[{"type": "play"}, 0]], "log_names": [["Ann", "Bob"]]},
-], ids=["missing", "garbage", "another shape", "names no one", "an event that cannot be told"])
+    {"log": [[{"type": "play"}, 0]], "log_names": [["Ann", "Bob"]]}, {"log": [], "log_names": "Ann"},
+], ids=["missing", "garbage", "another shape", "names no one", "an event that cannot be told", "names not a list"])
 async def test_a_missing_or_bad_log_only_costs_the_log(log):
     await saved_host()
     path = autosave.log_path("hosted")

@@ -116,9 +116,7 @@ def _saved_log(kind: str) -> dict:
         log = msgpack.unpackb(log_path(kind).read_bytes(), strict_map_key=False)
     except (OSError, ValueError, msgpack.UnpackException):
         return {}
-    if not isinstance(log, dict) or not all(isinstance(log.get(k, []), list) for k in ("log", "log_names")):
-        return {}
-    return log
+    return log if isinstance(log, dict) else {}          # its entries are judged with the game (table.saving)
 
 
 def set_aside(kind: str) -> Path | None:
