@@ -39,3 +39,13 @@ async def test_a_connection_gets_the_update_an_in_memory_listener_gets_byte_for_
         assert seat == same_seat and type(msg) is dict
         assert encode(frame)[4:] == msgpack.packb(msg, use_bin_type=True)
         assert_private(msg, seat)
+
+
+async def test_a_table_with_no_connection_packs_nothing(monkeypatch):
+    """Solo play: the listeners are on this machine, so no change is packed for a network."""
+    from uno_tui.table import packing
+
+    def refuse(obj):
+        raise AssertionError(f"packed {obj!r} with no connection at the table")
+    monkeypatch.setattr(packing, "_PACK", refuse)
+    assert len(play(wire=False)) > 200

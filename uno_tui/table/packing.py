@@ -8,6 +8,8 @@ msgpack maps and arrays are a header (their length) followed by their items, so 
 apart are joined here under a header written here: the bytes are those of the message packed
 whole (tests/test_fanout_packing.py).
 """
+from functools import cached_property
+
 import msgpack
 
 from ..engine import redact
@@ -65,46 +67,53 @@ class Change:
         self.events, self.told = [_Told(event) for event in events], told
         # seats that read some event, or some line, their own way
         self.named = set().union(*(t.named for t in self.events), *(_named(event) for event in told))
-        self.head = pack("type") + pack("update") + pack("version") + pack(version)
         self.version = version
         self._public_items: bytes | None = None
         self._seats: dict = {}                   # seat -> its own view, events and log (and packed)
         self._table_parts: dict = {}             # id of a table part last sent -> (it, what changed, packed)
 
+    @cached_property
+    def head(self) -> bytes:
+        return pack("type") + pack("update") + pack("version") + pack(self.version)
+
     def send(self, listener, acked) -> None:
         """Send ``listener`` its update: packed for a connection that sends it at once, else as a dict."""
-        part, packed_part = self._table_part(listener.table_sent)
+        cached = self._table_part(listener.table_sent)
+        part = cached[1]
         listener.table_sent = self.table
         if listener.wire and not listener.pace:
             seat = listener.seat
+            if cached[2] is None:
+                cached[2] = b"" if part is None else pack("table") + pack(part)
             packed_own = self._own_packed(seat)
-            packed_told = self._seat(seat, own=False)[-1]
+            packed_told = self._packed_told(seat)
             if self._public_items is None:
                 self._public_items = items(self.public)
             n = len(self.public) + OWN_ITEMS + (part is not None)
             listener.send_packed(6, b"".join((self.head, VIEW, map_header(n), self._public_items, packed_own,
-                                              packed_part, packed_told, ACK, pack(acked))))
+                                              cached[2], packed_told, ACK, pack(acked))))
             return
-        own, evs, lines = self._seat(listener.seat)[:3]
+        own, (evs, lines, _) = self._seat(listener.seat)
         view = {**self.public, **own}
         if part is not None:
             view["table"] = part
         listener.send({"type": "update", "version": self.version, "view": view, "events": evs, "log": lines,
                        "ack": acked})
 
-    def _table_part(self, sent: dict | None) -> tuple:
-        """What of the table part changed since ``sent`` (None: nothing), and it packed with its key."""
+    def _table_part(self, sent: dict | None) -> list:
+        """[``sent``, what of the table part changed since (None: nothing), that packed with its key
+        once a connection asks (None until then)]."""
         cached = self._table_parts.get(id(sent))
         if cached is None or cached[0] is not sent:
             table = self.table
             part = None if sent == table else table if sent is None else {
                 k: v for k, v in table.items() if sent.get(k) != v}
-            cached = self._table_parts[id(sent)] = (sent, part, b"" if part is None else pack("table") + pack(part))
-        return cached[1:]
+            cached = self._table_parts[id(sent)] = [sent, part, None]
+        return cached
 
     def _seat(self, seat: int | None, own: bool = True) -> list:
-        """[own view items (if ``own``), events, log lines, those two packed]: every seat no event
-        names shares one reading of the events."""
+        """[own view items (if ``own``), [events, log lines, those two packed once asked]]: every
+        seat no event names shares one reading of the events."""
         parts = self._seats.get(seat)
         if parts is None:
             told = self._seats.get("outsider") if seat not in self.named else None
@@ -112,20 +121,25 @@ class Change:
                 told = self._read(seat)
                 if seat not in self.named:
                     self._seats["outsider"] = told
-            parts = self._seats[seat] = [None, *told]
+            parts = self._seats[seat] = [None, told]
         if own and parts[0] is None:
             parts[0] = own_items(own_parts(self.game, seat))
         return parts
 
     def _read(self, seat: int | None) -> list:
-        """[events, log lines, and their packed form] as ``seat`` reads them."""
-        evs, packed_events = [], []
-        for t in self.events:
-            event, packed_event = t.outsider if seat not in t.named else t.seen(seat)
-            evs.append(event)
-            packed_events.append(packed_event)
-        lines = narrate([redact(event, seat) for event in self.told], seat, self.names)
-        return [evs, lines, EVENTS + array(packed_events) + LOG + array([pack(said) for said in lines])]
+        """[events, log lines, None (their packed form, made for the first connection)] as ``seat``
+        reads them."""
+        evs = [t.outsider if seat not in t.named else redact(t.event, seat) for t in self.events]
+        return [evs, narrate([redact(event, seat) for event in self.told], seat, self.names), None]
+
+    def _packed_told(self, seat: int | None) -> bytes:
+        """The events and log lines as ``seat`` reads them, packed: only a connection needs them so
+        (a game on this machine alone packs nothing)."""
+        told = self._seat(seat, own=False)[1]
+        if told[2] is None:
+            evs, lines, _ = told
+            told[2] = EVENTS + array([pack(e) for e in evs]) + LOG + array([pack(said) for said in lines])
+        return told[2]
 
     def _own_packed(self, seat: int | None) -> bytes:
         """``seat``'s own view items packed; kept from change to change while its parts are the same
@@ -145,15 +159,10 @@ def _named(event: dict) -> set:
 
 class _Told:
     """One event as the seats read it: every seat it does not name reads it alike, so that
-    reading is made and packed once."""
+    reading is made once."""
     __slots__ = ("event", "named", "outsider")
 
     def __init__(self, event: dict):
         self.event = event
         self.named = _named(event)
-        self.outsider = self.seen(None)
-
-    def seen(self, seat: int | None) -> tuple:
-        """(the event as ``seat`` sees it, packed)."""
-        seen = redact(self.event, seat)
-        return seen, pack(seen)
+        self.outsider = redact(event, None)
