@@ -4,7 +4,7 @@ from textual.command import CommandList, CommandPalette
 
 from tests.helpers.ui import my_turn, rigged_app, seeded_app, wait_for
 from uno_tui.app import UnoApp
-from uno_tui.screens.modals import RespondModal
+from uno_tui.screens.modals import ConfirmLeave, RespondModal
 from uno_tui.screens.start import StartScreen
 
 
@@ -42,9 +42,10 @@ async def test_stacking_is_a_letter_and_esc_does_not_stack():
     async with app.run_test(size=(80, 24)) as pilot:
         assert await wait_for(pilot, lambda: isinstance(app.screen, RespondModal))
         assert "Stack from my hand (h)" in str(app.screen.query_one("#hand").label)
-        await pilot.press("escape")
-        await pilot.pause()
-        assert isinstance(app.screen, RespondModal)
+        await pilot.press("escape")                   # Esc asks to leave, as everywhere: never stacks
+        assert await wait_for(pilot, lambda: isinstance(app.screen, ConfirmLeave))
+        await pilot.press("n")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, RespondModal))
         assert any(line.startswith("Catch! (unavailable now)") for line in await search(pilot, app, "catch"))
         await pilot.press("escape")
         assert await wait_for(pilot, lambda: isinstance(app.screen, RespondModal))
