@@ -34,12 +34,12 @@ def test_the_default_host_lobby_shows_four_seats_and_then_rests(newcomer, port):
     assert grown < 2, f"the idle lobby grew by {grown:.1f} MB in {REST} s"
 
 
-def test_host_two_joins_a_kill_and_rejoin_then_the_host_leaves_mid_hand(newcomer, port):
+def test_host_two_joins_a_kill_and_rejoin_a_joiner_leaves_then_the_host_leaves_mid_hand(newcomer, port):
     # three seats, all people: the hand goes at the players' pace (a bot thinks 0.9 s a move);
     # bots at a hosted table, and whole hands over the network, are tested in test_net.py
     host = newcomer("host", "--port", str(port), "--seats", "3", who="host")
     host.wait_for("Seat 3")
-    ann = newcomer("join", f"127.0.0.1:{port}", who="ann")
+    ann = newcomer("join", f"127.0.0.1:{port}", "--name", "Ann", who="ann")
     bob = newcomer("join", f"127.0.0.1:{port}", who="bob")
     for joiner in (ann, bob):
         joiner.wait_for(r"\(you\)")
@@ -68,15 +68,23 @@ def test_host_two_joins_a_kill_and_rejoin_then_the_host_leaves_mid_hand(newcomer
             act(players[name])
         time.sleep(0.05)
 
+    # Ann leaves mid-hand with Esc (asked first): she is back on her start screen, and the
+    # table plays on without her
+    ann.press("escape")
+    ann.wait_for("Leave this game")
+    ann.press("y")
+    ann.wait_for("Play now")
+    host.wait_for(r"Ann is away\.")
+
     # the host leaves mid-hand with Esc: asked first, then everyone is told and sent to the
     # start screen, and the server is gone (once, Esc left it listening)
     host.press("escape")
     host.wait_for("Leave this game")
     host.press("y")
     host.wait_for("Play now")
-    for joiner in (ann, bob):
-        joiner.wait_for("The host ended the game.")
-        joiner.wait_for("Play now")
+    bob.wait_for("The host ended the game.")
+    bob.wait_for("Play now")
+    assert ann.alive() and ann.shows("Play now")
     assert port_frees(port), f"port {port} still taken after the host left"
     assert host.alive()
 
