@@ -134,7 +134,7 @@ class Game(Legal, Plays, Moves, Dealing):
         Raises :class:`IllegalAction` (with the reason) and changes nothing
         when the action is not among :meth:`legal_actions` for the seat.
         """
-        if action.__class__ is not Action:
+        if type(action) is not Action:
             action = Action.from_dict(action)
         if action not in (self._legal if seat == self._legal_seat else self.legal_actions(seat)):
             raise IllegalAction(why_not(self, seat, action))
@@ -157,7 +157,9 @@ class Game(Legal, Plays, Moves, Dealing):
             self._events.append(fields)
 
     def _begin(self, seat: int):
-        self.phase, self.turn, self.decider, self.drawn = "turn", seat, seat, -1
+        self.phase = "turn"
+        self.turn = self.decider = seat
+        self.drawn = -1
 
     def _take_pending(self) -> int:
         n, self.pending_draw = self.pending_draw, 0

@@ -32,7 +32,9 @@ class Moves:
             self.phase, self.drawn = "drawn", last
         else:
             nxt = (seat + self.direction) % self.n
-            self.phase, self.turn, self.decider, self.drawn = "turn", nxt, nxt, -1
+            self.phase = "turn"
+            self.turn = self.decider = nxt
+            self.drawn = -1
 
     def _going_round(self) -> bool:
         """The draw pile must be rebuilt for a turn's draw: has it been, a round of times in a row, with

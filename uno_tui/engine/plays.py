@@ -78,7 +78,9 @@ class Plays:
                 self._attack(seat, card)
                 return
         nxt = (seat + self.direction) % self.n       # a number, a Reverse, another wild: the next player
-        self.phase, self.turn, self.decider, self.drawn = "turn", nxt, nxt, -1
+        self.phase = "turn"
+        self.turn = self.decider = nxt
+        self.drawn = -1
 
     def _after_shed(self, seat: int, uno: bool):
         """A seat's hand just shrank: a last-but-one card opens the catch window."""
@@ -151,7 +153,9 @@ class Plays:
             if self.record:
                 self._events.append({"type": "skip", "seat": target})
             nxt = (target + self.direction) % self.n
-        self.phase, self.turn, self.decider, self.drawn = "turn", nxt, nxt, -1
+        self.phase = "turn"
+        self.turn = self.decider = nxt
+        self.drawn = -1
 
     def _hat_draw(self, seat: int):
         """Sorting Hat: draw one at a time until a number 1-4 (or the piles run out)."""
