@@ -52,7 +52,7 @@ class Dealing:
         if card >= 52:
             self.phase, self.decider, self.first_wild = "color", self.turn, card
             return
-        self.color = COLOR_OF[card]
+        self._set_color(COLOR_OF[card])
         if KIND[card].reverse:
             self.direction = -1
             self._event("reverse", direction=-1)

@@ -12,9 +12,9 @@ legal (legal.py), playing and what cards do (plays.py), the other moves
 import random
 
 from .actions import KINDS, Action, IllegalAction
-from .cards import CARD_OF, CODES, POINTS, build_deck
+from .cards import CARD_OF, CODES, POINTS, RANK_OF, build_deck
 from .deal import Dealing, GameError, shuffle
-from .legal import KEEP, MAX_PLAYERS, Legal, plain_turns
+from .legal import KEEP, MATCHING, MAX_PLAYERS, Legal, plain_turns
 from .moves import Moves
 from .plays import Plays
 from .reasons import why_not
@@ -51,7 +51,7 @@ class Game(Legal, Plays, Moves, Dealing):
     __slots__ = ("rules", "n", "rng", "total_cards", "draw_pile", "discard", "hands", "dealer", "direction",
                  "color", "turn", "decider", "phase", "attack", "pending_draw", "wd4_guilty", "wd4_color", "first_wild",
                  "uno_intent", "drawn", "uno_said", "window", "passes", "refills", "stall", "shown", "over", "winner", "blocked",
-                 "can_shield", "setup_events", "record", "_plain", "_refuses", "_jumps", "_sevens", "_stacking",
+                 "can_shield", "setup_events", "record", "_matching", "_plain", "_refuses", "_jumps", "_sevens", "_stacking",
                  "_keep", "_legal", "_legal_seat", "_events")
 
     def __init__(self, rules: Rules, players: int, *, seed=None, deck: list[str] | None = None,
@@ -80,6 +80,7 @@ class Game(Legal, Plays, Moves, Dealing):
         self.dealer = dealer
         self.direction = 1
         self.color = -1                       # active colour, -1 until chosen
+        self._matching = frozenset()          # the cards that may go on the pile now (see _set_color)
         self.turn = self.decider = (dealer + 1) % players
         self.phase = "turn"
         self.attack: tuple | None = None      # (card, attacker, target) awaiting its target's response
@@ -155,6 +156,12 @@ class Game(Legal, Plays, Moves, Dealing):
             if seat is not None:
                 fields["seat"] = seat
             self._events.append(fields)
+
+    def _set_color(self, color: int):
+        """The active colour, named for the card now on top; what matches the two is kept with them, as
+        the hottest test (what a turn may play) reads it."""
+        self.color = color
+        self._matching = MATCHING[color][RANK_OF[self.discard[-1]]]
 
     def _begin(self, seat: int):
         self.phase = "turn"
