@@ -25,9 +25,10 @@ class Dealing:
     def _deal(self, hand_size: int):
         """One card at a time around the table from the dealer's left (done by slicing)."""
         pile, n = self.draw_pile, self.n
+        dealt = n * hand_size
         for i in range(1, n + 1):
-            self.hands[(self.dealer + i) % n] = pile[-i::-n][:hand_size]
-        del pile[len(pile) - n * hand_size:]
+            self.hands[(self.dealer + i) % n] = pile[-i:-i - dealt:-n]
+        del pile[len(pile) - dealt:]
         self._event("deal", self.dealer, count=hand_size)
 
     def _turn_up(self):

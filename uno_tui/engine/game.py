@@ -74,7 +74,8 @@ class Game(Legal, Plays, Moves, Dealing):
         if len(cards) < players * hand_size + 1:
             raise GameError("the deck is too small to deal")
         self.total_cards = len(cards)
-        self.draw_pile = cards[::-1]          # top card last, so drawing is pop()
+        cards.reverse()
+        self.draw_pile = cards                # top card last, so drawing is pop()
         self.discard: list[int] = []          # top card last
         self.hands: list[list[int]] = [[]] * players     # dealt in _deal
         self.dealer = dealer
@@ -200,7 +201,7 @@ class Game(Legal, Plays, Moves, Dealing):
             self.hands[seat].extend(drawn)
             self.uno_said[seat] = False
             if self.record:
-                codes = [CODES[drawn[0]]] if len(drawn) == 1 else [CODES[c] for c in drawn]
+                codes = list(map(CODES.__getitem__, drawn))
                 self._events.append({"type": "draw", "seat": seat, "count": len(drawn), "reason": reason,
                                      "secret": {"cards": codes}, "to": (seat,)})
         return drawn
