@@ -52,7 +52,7 @@ class Game(Legal, Plays, Moves, Dealing):
                  "color", "turn", "decider", "phase", "attack", "pending_draw", "wd4_guilty", "wd4_color", "first_wild",
                  "uno_intent", "drawn", "uno_said", "window", "passes", "refills", "stall", "shown", "over", "winner", "blocked",
                  "can_shield", "setup_events", "record", "_matching", "_plain", "_refuses", "_jumps", "_sevens", "_stacking",
-                 "_keep", "_legal", "_legal_seat", "_events")
+                 "_keep", "_legal", "_events")
 
     def __init__(self, rules: Rules, players: int, *, seed=None, deck: list[str] | None = None,
                  dealer: int = 0, hand_size: int = HAND_SIZE, events: bool = True):
@@ -115,8 +115,7 @@ class Game(Legal, Plays, Moves, Dealing):
         self._jumps, self._sevens = rules.jump_in, rules.seven_zero
         self._stacking = rules.stack_draw_two or rules.stack_draw_four or rules.stack_mixed
         self._keep = [] if rules.force_play else [KEEP]         # the last choice after a playable draw
-        self._legal: list = []
-        self._legal_seat = None                 # whose list _legal is (None: nobody's: the state changed)
+        self._legal: list | None = None         # the decider's legal list, until the state changes
 
     # ------------------------------------------------------------------ queries
     def next_seat(self, seat: int, steps: int = 1) -> int:
@@ -138,10 +137,13 @@ class Game(Legal, Plays, Moves, Dealing):
         """
         if type(action) is not Action:
             action = Action.from_dict(action)
-        if action not in (self._legal if seat == self._legal_seat else self.legal_actions(seat)):
+        legal = self._legal
+        if legal is None or seat != self.decider:
+            legal = self.legal_actions(seat)
+        if action not in legal:
             raise IllegalAction(why_not(self, seat, action))
         self._events = events = []
-        self._legal_seat = None
+        self._legal = None
         handler, begins_turn = _HANDLERS[action.kind]
         if begins_turn:
             self.window = -1

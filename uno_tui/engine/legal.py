@@ -86,13 +86,13 @@ class Legal:
         decider's list is kept until the state changes, so apply checks the very list its caller
         chose from; another seat's (a catch, an UNO call, a jump-in) is built when asked.
         """
-        if seat == self._legal_seat:
-            return self._legal
         if seat != self.decider or seat < 0:     # the decider is -1 once the hand is over
             if self.over or not 0 <= seat < self.n:
                 return []
             acts = self._jump_ins(seat) if self._jumps and self.phase == "turn" else []
             return self._out_of_turn(seat, acts)
+        if self._legal is not None:
+            return self._legal
         hand = self.hands[seat]
         if self.phase == "turn":      # the hottest case, inline
             playable = self._matching.intersection(hand)
@@ -115,7 +115,7 @@ class Legal:
             acts = self._decisions(seat, hand)
         if self.window >= 0 or len(hand) == 1:
             self._out_of_turn(seat, acts)
-        self._legal_seat, self._legal = seat, acts
+        self._legal = acts
         return acts
 
     def _out_of_turn(self, seat: int, acts: list[Action]) -> list[Action]:
