@@ -45,6 +45,9 @@ def restore_game(rules: Rules, state: dict) -> Game:
         setattr(game, name, state.get(name, _ADDED[name]) if name in _ADDED else state[name])
     game.rules, game.rng, game.record = rules, restore_rng(state["rng"]), True
     game._cache_rules()
+    game._matching = frozenset()      # nothing matches before a first wild's colour is named
+    if game.color >= 0:
+        game._set_color(game.color)
     game.attack = tuple(state["attack"]) if state["attack"] is not None else None
     game.shown = [(seat, cards, None if viewers is None else tuple(viewers)) for seat, cards, viewers in state["shown"]]
     game.setup_events, game._events = [], []
