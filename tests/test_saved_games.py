@@ -13,7 +13,7 @@ from uno_tui import autosave, cli, savefile
 from uno_tui.hosted_saving import saved_game_path
 from uno_tui.hosting import HostSession
 from uno_tui.settings import GameSettings, data_dir
-from uno_tui.table import Pacing
+from uno_tui.table import Pacing, fanout
 
 
 def hello(name: str, **extra) -> dict:
@@ -210,3 +210,25 @@ async def test_a_resumed_solo_game_moves_on_when_a_bot_is_to_move():
         assert await eventually(lambda: resumed.table.moves > 0, TIMEOUT)
     finally:
         resumed.close()
+
+
+async def test_a_resumed_table_tells_its_log_once_for_the_check_and_the_first_snapshots(monkeypatch):
+    session = HostSession(GameSettings(bots=["normal"]), players=2, headless=True, seed=4,
+                          pacing=Pacing(bot_delay=60))
+    await session.serve(LOOPBACK, 0)
+    session.start()
+    table = session.table
+    state = {**table.to_state(), **table.log_state()}
+    await session.close()
+    told = []
+    real = fanout.narrate
+    monkeypatch.setattr(fanout, "narrate", lambda *args: told.append(args[1]) or real(*args))
+    again = type(table).from_state(state)
+    checked = len(told)
+    assert checked and len(again.log) > 0
+    got = []
+    for seat in [i for i, s in enumerate(again.seats) if s.kind == "human"] + [None]:
+        again.connect(seat, got.append)
+    assert len(told) == checked                    # the snapshots sent the lines the check made
+    assert any(" deal" in line["text"] for line in got[0]["log"])
+    again.close()

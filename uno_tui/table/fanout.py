@@ -162,16 +162,17 @@ class FanOut:
                 "chat": list(self.chat)}
 
     def _log_lines(self, seat: int | None) -> list[dict]:
-        """The log in ``seat``'s words. A spectator's is kept until the log changes: spectators
-        come and go many at a time, and all read the same words."""
-        key = (len(self.log), id(self.log[-1]) if self.log else None)
-        cached = self._spectator_log
-        if seat is None and cached is not None and cached[0] == key:
-            return cached[1]
+        """The log in ``seat``'s words, kept until the log changes: spectators come and go many
+        at a time and all read the same words, and a resumed table's check (trial) tells each
+        seat the log its first snapshot then sends."""
+        # the last entry itself, not its id: held here, it cannot be freed and its address reused
+        n, last = len(self.log), self.log[-1] if self.log else None
+        cached = self._told_logs.get(seat)
+        if cached is not None and cached[0] == n and cached[1] is last:
+            return cached[2]
         log = []
         for names, run in itertools.groupby(self.log, key=lambda entry: entry[1]):   # told as they were
             log += self._lines([event for event, _ in run], seat, names)
         log = log[-LOG_KEEP:]
-        if seat is None:
-            self._spectator_log = (key, log)
+        self._told_logs[seat] = (n, last, log)
         return log

@@ -88,11 +88,11 @@ class TableSaving:
             for seat in seats:
                 self._view(seat)
         try:
-            for event, names in self.log:
-                for seat in seats:
-                    self._lines([event], seat, names)
+            for seat in seats:
+                self._log_lines(seat)        # kept: each seat's first snapshot sends these lines
         except (KeyError, TypeError, ValueError, IndexError, AttributeError):
             self.log.clear()
+            self._told_logs.clear()
 
 
 def _log(state: dict) -> list:

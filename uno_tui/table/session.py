@@ -44,7 +44,7 @@ class Table(BotPacing, FanOut, TableSaving):
         self.version = 0
         self.log: collections.deque = collections.deque(maxlen=LOG_KEEP)   # (event, names)
         self.chat: collections.deque = collections.deque(maxlen=CHAT_KEEP)
-        self._spectator_log: tuple | None = None     # (the log's length and last entry, its lines)
+        self._told_logs: dict = {}      # seat -> (the log's length, its last entry, its lines)
         self._own_packed: dict = {}              # seat -> its own view's parts and items packed (packing.py)
         self.result: dict | None = None
         self.ready: set[int] = set()
