@@ -1,5 +1,7 @@
 """Pilot tests of what sits between moves: leaving asks first, every key a dialog's footer offers
 works in it, and a lost host is said in a sentence."""
+from dataclasses import replace
+
 from tests.helpers.network import LOOPBACK, eventually
 from tests.helpers.ui import logged, my_turn
 from tests.helpers.ui import game_screen, rigged_app, seeded_app, wait_for
@@ -49,11 +51,11 @@ async def test_menu_at_the_end_of_a_hand_asks_and_staying_shows_the_scores_again
         assert await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen))
 
 
-def caught_in_the_act():
+def caught_in_the_act(pacing=SLOW):
     """Bob (a human the test plays) throws a Wild Draw Four at you and keeps one card without
     saying UNO: you must answer it, and you may catch him."""
     table = Table(make_rules("classic", match_mode="single"), [Seat("You", "human"), Seat("Bob", "human")],
-                  seed=1, pacing=SLOW, dealer=0)
+                  seed=1, pacing=pacing, dealer=0)
     table.start(deck=rigged_deck([["G1", "G2"], ["W+4", "R2"]], "B5", ["B1"] * 20, dealer=0), hand_size=2)
     bob = LocalChannel(table, 1)
     table.handle(bob.listener, {"type": "action", "id": 1,
@@ -84,6 +86,21 @@ async def test_esc_in_a_dialog_asks_to_leave_and_staying_keeps_the_dialog():
         assert await wait_for(pilot, lambda: isinstance(app.screen, ConfirmLeave))
         await pilot.press("n")
         assert await wait_for(pilot, lambda: app.screen is dialog)     # the question is still there
+
+
+async def test_the_leave_question_stays_when_the_table_moves_on_under_it():
+    # a bot answers for you after half a second
+    app = UnoApp(autostart=lambda: caught_in_the_act(replace(SLOW, turn_timeout=0.5)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await wait_for(pilot, lambda: isinstance(app.screen, RespondModal))
+        await pilot.press("escape")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, ConfirmLeave))
+        assert await wait_for(pilot, lambda: logged(app, "Time is up: a bot moves for You."))
+        assert await wait_for(pilot, lambda: logged(app, "You accept"))       # the card is answered
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmLeave)                 # the question was not taken away
+        await pilot.press("n")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))    # nor the stale dialog left
 
 
 async def test_a_lost_host_is_said_in_words_while_the_client_tries_again():

@@ -24,6 +24,8 @@ class Decisions:
             needed = f"{view['phase']}:{self.model.last_seq}"
         if needed and needed in self._answered:
             needed = None
+        if self._modal and self.app.screen not in (self, self._modal_screen):
+            return                               # "Leave?", a chat line or the rules over it: asked when closed
         if self._modal and self._modal.split(":")[0] != (needed or "").split(":")[0]:
             self._close_modal()
         if not needed or self._modal or self.app.screen is not self:
@@ -62,13 +64,11 @@ class Decisions:
         return await self.app.push_screen_wait(screen)
 
     def _close_modal(self) -> None:
-        """The decision is gone (the table moved on): stop waiting for it, close its dialog and
-        whatever is over it."""
+        """The decision is gone (the table moved on): stop waiting for it, close its dialog (on
+        top: _ask waits for whatever the player opened over it to close first)."""
         screen, self._modal, self._modal_screen = self._modal_screen, None, None
         self.workers.cancel_group(self, "decision")
-        if screen in self.app.screen_stack:
-            while self.app.screen is not screen:
-                self.app.pop_screen()
+        if self.app.screen is screen:
             self.app.pop_screen()
 
     def _answer(self, key: str, action: dict | None) -> None:

@@ -48,7 +48,8 @@ class DecisionModal(ModalScreen):
 
 
 class ColorPicker(DecisionModal):
-    """Choose a colour: r, y, g, b, a click, or Escape to think again."""
+    """Choose a colour: r, y, g, b, a click, or Escape to think again (where the wild may be taken
+    back; the first card's colour must be named, and there Esc asks to leave)."""
 
     BINDINGS = [Binding("r", "pick('red')", "Red"), Binding("y", "pick('yellow')", "Yellow"),
                 Binding("g", "pick('green')", "Green"), Binding("b", "pick('blue')", "Blue"),
@@ -160,7 +161,7 @@ class HandOverScreen(DecisionModal):
     """The end of a hand (or of the match): every hand's cards and points, then go on.
     Once a player is ready, the others see how long the table waits for them."""
 
-    BINDINGS = [Binding("enter", "go('ready')", "Next hand"), Binding("m", "go('menu')", "Menu"),
+    BINDINGS = [Binding("enter", "go('ready')", "Next hand"), Binding("m,escape", "go('menu')", "Menu"),
                 *DecisionModal.FORWARDED]
 
     def __init__(self, view: dict, hands: list[list[str]] | None, game=None):
