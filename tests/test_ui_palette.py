@@ -71,7 +71,7 @@ def test_esc_only_ever_cancels_declines_or_goes_back():
 
     import uno_tui.screens
     from textual.screen import Screen
-    backing_out = {"back", "leave", "game('leave')", "pick(None)", "answer(False)", "dismiss(None)", "dismiss", "app.pop_screen"}
+    backing_out = {"back", "leave", "game('leave')", "go('menu')", "pick(None)", "answer(False)", "dismiss(None)", "dismiss", "app.pop_screen"}
     screens = {cls for info in pkgutil.iter_modules(uno_tui.screens.__path__)
                for cls in vars(importlib.import_module(f"uno_tui.screens.{info.name}")).values()
                if isinstance(cls, type) and issubclass(cls, Screen)}
