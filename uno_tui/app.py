@@ -33,16 +33,6 @@ class UnoApp(App):
         self.hosting = None                      # the HostSession this app serves, if any
         self.channel = None                      # the channel of the game (or lobby) on screen
 
-    def get_css_variables(self) -> dict[str, str]:
-        """The cards' colours as CSS variables ($card-red, $card-red-text, ...): uno.tcss styles
-        the colour buttons from the same table the cards are drawn with (widgets/cardart.py)."""
-        from .engine.cards import LETTER_OF
-        from .widgets.cardart import CARD_BG, CARD_FG
-        colours = {}
-        for name, letter in LETTER_OF.items():
-            colours[f"card-{name}"], colours[f"card-{name}-text"] = CARD_BG[letter], CARD_FG[letter]
-        return {**super().get_css_variables(), **colours}
-
     def on_mount(self) -> None:
         self.theme = "textual-dark"
         if self.browser:
@@ -81,7 +71,8 @@ class UnoApp(App):
     def play(self, settings) -> None:
         """Start a solo game with these GameSettings; one saved already is replaced only if the
         player says so (a stray Enter on "Play now" once lost a game in progress)."""
-        from .solo import has_saved_game, start_solo
+        from .places import has_saved_game
+        from .solo import start_solo
 
         def start(go: bool = True) -> None:
             if go:

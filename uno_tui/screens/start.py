@@ -52,7 +52,7 @@ class StartScreen(Screen):
             self._show()
 
     def _show(self) -> None:
-        from ..solo import has_saved_game
+        from ..places import has_saved_game
         saved = has_saved_game()
         self.query_one("#resume").display = saved       # hidden until we know (tcss)
         self.query_one("#resume" if saved else "#play", Button).focus()
