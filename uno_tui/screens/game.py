@@ -12,13 +12,13 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.reactive import var
 from textual.screen import Screen
-from textual.widgets import Footer
 
 from ..client import ClientModel
 from ..messages import ChannelClosed, TableMessage
 from ..prompts import prompt
 from ..settings import motion_on, save_motion
 from ..table import Channel
+from ..widgets.footer import Footer
 from ..widgets.hand import HandView
 from ..widgets.log import LogView
 from ..widgets.status import StatusLine, TitleBar

@@ -8,12 +8,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Input, Label, Static
+from textual.widgets import Button, Input, Label, Static
 
 from ..engine import card_info
 from ..engine.cards import COLORS, LETTER_OF
 from ..rules_help import wd4_illegal_while
 from ..widgets.cardart import CARD_BG, CARD_FG, token
+from ..widgets.footer import Footer
 
 
 
