@@ -2,8 +2,10 @@
 
 Names and chat are plain Text (never markup), so another player's name cannot style or break
 the screen."""
+from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding
+from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
 
@@ -36,6 +38,7 @@ class LogView(Widget, can_focus=True):
         self.max_lines = max_lines
         self.back = 0                       # lines scrolled back from the newest
         self._wrapped: tuple[int, list[Strip]] = (0, [])
+        self._style = Style()
 
     def _add(self, text: Text) -> None:
         self.entries.append(text)
@@ -67,6 +70,12 @@ class LogView(Widget, can_focus=True):
             self._wrapped = (width, strips)
         return self._wrapped[1]
 
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """Textual asks for all of a frame's lines at once: the widget's style is looked up once
+        for them (looked up for each line, it cost more than the line)."""
+        self._style = self.rich_style
+        return super().render_lines(crop)
+
     def render_line(self, y: int) -> Strip:
         width, height = self.size
         strips = self._strips(width)
@@ -75,7 +84,7 @@ class LogView(Widget, can_focus=True):
         if len(strips) < height:
             index = y
         line = strips[index].crop(0, width) if 0 <= index < len(strips) else Strip.blank(width)
-        return line.apply_style(self.rich_style)
+        return line.apply_style(self._style)
 
     def action_scroll_log(self, step: int) -> None:
         self.back = 0 if step == 0 else self.back + step * max(1, self.size.height - 1)

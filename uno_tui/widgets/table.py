@@ -9,6 +9,7 @@ import time
 
 from rich.style import Style
 from rich.text import Text
+from textual.geometry import Region
 from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
@@ -32,12 +33,14 @@ class TableView(Widget):
     COMPONENT_CLASSES = {"table--felt", "table--felt-inside", "table--ring", "table--plate", "table--turn", "table--name",
                          "table--dim", "table--back", "table--uno", "table--catch"}
 
-    view: reactive[dict | None] = reactive(None, always_update=True)
-    since: reactive[float] = reactive(0.0)       # seconds since the view came (away countdowns)
+    #: (repaint=False: a change repaints only the rows it changed, through _repaint)
+    view: reactive[dict | None] = reactive(None, always_update=True, repaint=False)
+    since: reactive[float] = reactive(0.0, repaint=False)       # seconds since the view came (away countdowns)
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self._strips: list[Strip] | None = None
+        self._last: tuple[Canvas, list[Strip]] | None = None        # the last picture and its strips
         self._flights: list[tuple[str | None, int | str, int | str, float]] = []   # card, from, to, start
         self._timer = None
         self._styles: tuple[str, dict[str, Style]] = ("", {})
@@ -57,8 +60,15 @@ class TableView(Widget):
         self.watch(self.app, "theme", self._repaint, init=False)       # the colours change: draw again
 
     def _repaint(self) -> None:
-        self._strips = None
-        self.refresh()
+        """Paint the table again now, and have only the rows that changed redrawn: a move changes a
+        plate or two and the piles, and every row handed to Textual costs it more than our paint."""
+        old, self._strips = self._strips, None
+        if old is None or not self.is_mounted or len(old) != self.size.height:
+            self.refresh()
+            return
+        for y, (before, after) in enumerate(zip(old, self._draw())):
+            if before is not after:
+                self.refresh(Region(0, y, self.size.width, 1))
 
     def on_resize(self) -> None:
         self._strips = None
@@ -94,7 +104,7 @@ class TableView(Widget):
     # ------------------------------------------------------------ drawing
     def render_line(self, y: int) -> Strip:
         if self._strips is None:
-            self._strips = self._paint()
+            self._draw()
         return self._strips[y] if y < len(self._strips) else Strip.blank(self.size.width)
 
     def _style(self, name: str) -> Style:
@@ -109,11 +119,18 @@ class TableView(Widget):
                 color=full.color if part.color else None, bgcolor=full.bgcolor if part.bgcolor else None)
         return styles[name]
 
-    def _paint(self) -> list[Strip]:
+    def _draw(self) -> list[Strip]:
+        """Paint the table; the rows that look as in the last picture keep their strips."""
+        canvas = self._paint()
+        self._strips = canvas.strips(self._last)
+        self._last = (canvas, self._strips)
+        return self._strips
+
+    def _paint(self) -> Canvas:
         width, height = self.size
         view = self.view
         if view is None or width < 20 or height < 6:
-            return Canvas(width, height, self._style("felt")).strips()
+            return Canvas(width, height, self._style("felt"))
         seating = seat(width, height, view)
         canvas = self._felt(seating, view["direction"]).copy()
         self._piles(canvas, seating, view)
@@ -121,7 +138,7 @@ class TableView(Widget):
             self._plate(canvas, box, number, view)
         for card, start, end, t0 in self._flights:
             self._fly(canvas, seating, card, start, end, min(1.0, (time.monotonic() - t0) / FLIGHT))
-        return canvas.strips()
+        return canvas
 
     def _felt(self, seating: Seating, direction: int) -> Canvas:
         """The table without what changes from move to move (drawn again only when the size,
