@@ -87,6 +87,18 @@ class Canvas:
             styles = self.styles[row]
             styles[left:right] = [layered(below, style) for below in styles[left:right]]
 
+    def cut(self, x: int, y: int, width: int, height: int) -> list[tuple[int, int, list[str], list[Style]]]:
+        """A copy of a rectangle of the picture (the part within the edges), for paste()."""
+        left, right = max(0, x), min(self.width, x + width)
+        return [(row, left, self.chars[row][left:right], self.styles[row][left:right])
+                for row in range(max(0, y), min(self.height, y + height))]
+
+    def paste(self, piece: list[tuple[int, int, list[str], list[Style]]]) -> None:
+        """Put back what cut() copied, where it was."""
+        for row, left, chars, styles in piece:
+            self.chars[row][left:left + len(chars)] = chars
+            self.styles[row][left:left + len(styles)] = styles
+
     def strips(self, before: "tuple[Canvas, list[Strip]] | None" = None) -> list[Strip]:
         """The picture as strips. ``before``: an earlier picture of the same width and its strips:
         a row that did not change gets the same strip object back (cheaper than a new one, and

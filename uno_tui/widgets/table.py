@@ -45,6 +45,7 @@ class TableView(Widget):
         self._timer = None
         self._styles: tuple[str, dict[str, Style]] = ("", {})
         self._background: tuple[tuple, Canvas | None] = ((), None)
+        self._plates: dict[int, tuple[tuple, list]] = {}      # seat -> what its plate said, and how it looked
         self.motion = True
 
     # ------------------------------------------------------------ changes
@@ -205,14 +206,19 @@ class TableView(Widget):
     def _plate(self, canvas: Canvas, box: Box, number: int, view: dict) -> None:
         info, count = view["table"]["seats"][number], view["counts"][number]
         turn = number == view["decider"]
-        st = self._style("turn" if turn else "plate")
-        canvas.fill(box.x, box.y, box.w, box.h, st)
         scored = view["table"]["match"]["mode"] != "single"
         loud = mark(info, count, view["catchable"] == number, view["uno_said"][number], self.since)
         lines = plate(info, count, turn, view["table"]["scores"][number] if scored else None, loud, box.w, box.h)
+        key = (box, turn, tuple(map(tuple, lines)), self._background[0])    # (the felt below: its size, theme)
+        said, drawn = self._plates.get(number, ((), None))
+        if said == key:                         # most plates look as they did: taken from the last picture
+            canvas.paste(drawn)
+            return
+        canvas.fill(box.x, box.y, box.w, box.h, self._style("turn" if turn else "plate"))
         for y, line in enumerate(lines):
             for x, text, role in line:
                 canvas.put(box.x + x, box.y + y, text, self._style(ROLES[role]) if role in ROLES else Style())
+        self._plates[number] = (key, canvas.cut(box.x, box.y, box.w, box.h))
 
     def _fly(self, canvas: Canvas, seating: Seating, card, start, end, t: float) -> None:
         pile = self._pile_box(seating)[1 if card not in (None, "turn") else 0].middle
