@@ -45,7 +45,7 @@ class TableView(Widget):
         self._timer = None
         self._styles: tuple[str, dict[str, Style]] = ("", {})
         self._background: tuple[tuple, Canvas | None] = ((), None)
-        self._plates: dict[int, tuple[tuple, list]] = {}      # seat -> what its plate said, and how it looked
+        self._drawn: dict = {}                  # a plate or pile -> what it showed last, and its cells (_once)
         self.motion = True
 
     # ------------------------------------------------------------ changes
@@ -180,8 +180,9 @@ class TableView(Widget):
     def _piles(self, canvas: Canvas, seating: Seating, view: dict) -> None:
         draw, top = self._pile_box(seating)
         dark = self.app.current_theme.dark
-        canvas.block(draw.x, draw.y, back(draw.w, draw.h))
-        canvas.block(top.x, top.y, face(view["top"], top.w, top.h, dark=dark))
+        self._once(canvas, "draw pile", draw, (), lambda: canvas.block(draw.x, draw.y, back(draw.w, draw.h)))
+        self._once(canvas, "top card", top, (view["top"], dark),
+                   lambda: canvas.block(top.x, top.y, face(view["top"], top.w, top.h, dark=dark)))
         # the captions below the piles: each within its card and half the gap
         caption = short(draw.w + 1, f"{view['draw_pile']} left", str(view["draw_pile"]))
         canvas.put(draw.x + (draw.w - len(caption)) // 2, draw.y + draw.h, caption, self._style("dim"))
@@ -209,16 +210,24 @@ class TableView(Widget):
         scored = view["table"]["match"]["mode"] != "single"
         loud = mark(info, count, view["catchable"] == number, view["uno_said"][number], self.since)
         lines = plate(info, count, turn, view["table"]["scores"][number] if scored else None, loud, box.w, box.h)
-        key = (box, turn, tuple(map(tuple, lines)), self._background[0])    # (the felt below: its size, theme)
-        said, drawn = self._plates.get(number, ((), None))
-        if said == key:                         # most plates look as they did: taken from the last picture
-            canvas.paste(drawn)
+
+        def draw() -> None:
+            canvas.fill(box.x, box.y, box.w, box.h, self._style("turn" if turn else "plate"))
+            for y, line in enumerate(lines):
+                for x, text, role in line:
+                    canvas.put(box.x + x, box.y + y, text, self._style(ROLES[role]) if role in ROLES else Style())
+        self._once(canvas, number, box, (turn, tuple(map(tuple, lines))), draw)
+
+    def _once(self, canvas: Canvas, name, box: Box, shows: tuple, draw) -> None:
+        """``draw()`` what fills ``box``, or, if it ``shows`` what it showed there last time (on the
+        same felt), paste the cells it drew then: a move changes one or two plates and the top card."""
+        key = (box, shows, self._background[0])
+        last, cells = self._drawn.get(name, ((), None))
+        if last == key:
+            canvas.paste(cells)
             return
-        canvas.fill(box.x, box.y, box.w, box.h, self._style("turn" if turn else "plate"))
-        for y, line in enumerate(lines):
-            for x, text, role in line:
-                canvas.put(box.x + x, box.y + y, text, self._style(ROLES[role]) if role in ROLES else Style())
-        self._plates[number] = (key, canvas.cut(box.x, box.y, box.w, box.h))
+        draw()
+        self._drawn[name] = (key, canvas.cut(box.x, box.y, box.w, box.h))
 
     def _fly(self, canvas: Canvas, seating: Seating, card, start, end, t: float) -> None:
         pile = self._pile_box(seating)[1 if card not in (None, "turn") else 0].middle
