@@ -5,12 +5,20 @@ load when first used, so `uno-tui` is on screen about as fast as Textual allows.
 The app owns what it opened: a hosted session (closing it ends the game for
 everyone and frees the port) and the channel of the game on screen.
 """
+import gc
 from pathlib import Path
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 
 from .screens.start import StartScreen
+
+
+def _collect_again() -> None:
+    """The first screen is up: what start-up made lives on (frozen out of later collections), and
+    the collector, off while the app started (cli.main: it would walk all that to find little), runs."""
+    gc.freeze()
+    gc.enable()
 
 
 class UnoApp(App):
@@ -35,6 +43,8 @@ class UnoApp(App):
 
     def on_mount(self) -> None:
         self.theme = "textual-dark"
+        if not gc.isenabled():
+            self.call_after_refresh(_collect_again)
         if self.browser:
             from .screens.join import JoinScreen
             host, port, name, password, _ = self.join_options
