@@ -12,7 +12,8 @@ from tests.helpers.network import LOOPBACK, TIMEOUT, eventually, first_answer
 from uno_tui import autosave, cli, savefile
 from uno_tui.hosted_saving import saved_game_path
 from uno_tui.hosting import HostSession
-from uno_tui.settings import GameSettings, data_dir
+from uno_tui.places import data_dir
+from uno_tui.settings import GameSettings
 from uno_tui.table import Pacing, fanout
 
 

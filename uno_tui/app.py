@@ -5,12 +5,20 @@ load when first used, so `uno-tui` is on screen about as fast as Textual allows.
 The app owns what it opened: a hosted session (closing it ends the game for
 everyone and frees the port) and the channel of the game on screen.
 """
+import gc
 from pathlib import Path
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 
 from .screens.start import StartScreen
+
+
+def _collect_again() -> None:
+    """The first screen is up: what start-up made lives on (frozen out of later collections), and
+    the collector, off while the app started (cli.main: it would walk all that to find little), runs."""
+    gc.freeze()
+    gc.enable()
 
 
 class UnoApp(App):
@@ -33,18 +41,10 @@ class UnoApp(App):
         self.hosting = None                      # the HostSession this app serves, if any
         self.channel = None                      # the channel of the game (or lobby) on screen
 
-    def get_css_variables(self) -> dict[str, str]:
-        """The cards' colours as CSS variables ($card-red, $card-red-text, ...): uno.tcss styles
-        the colour buttons from the same table the cards are drawn with (widgets/cardart.py)."""
-        from .engine.cards import LETTER_OF
-        from .widgets.cardart import CARD_BG, CARD_FG
-        colours = {}
-        for name, letter in LETTER_OF.items():
-            colours[f"card-{name}"], colours[f"card-{name}-text"] = CARD_BG[letter], CARD_FG[letter]
-        return {**super().get_css_variables(), **colours}
-
     def on_mount(self) -> None:
         self.theme = "textual-dark"
+        if not gc.isenabled():
+            self.call_after_refresh(_collect_again)
         if self.browser:
             from .screens.join import JoinScreen
             host, port, name, password, _ = self.join_options
@@ -81,7 +81,8 @@ class UnoApp(App):
     def play(self, settings) -> None:
         """Start a solo game with these GameSettings; one saved already is replaced only if the
         player says so (a stray Enter on "Play now" once lost a game in progress)."""
-        from .solo import has_saved_game, start_solo
+        from .places import has_saved_game
+        from .solo import start_solo
 
         def start(go: bool = True) -> None:
             if go:

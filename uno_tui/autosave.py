@@ -13,20 +13,11 @@ from pathlib import Path
 
 import msgpack
 
+from .places import game_path, log_path
 from .savefile import SaveFile
-from .settings import data_dir
 
 SAVE_DELAY = 0.25           # the game is saved this long after a change: a crash loses at most this
 LOG_SAVE_DELAY = 1.0        # the log at most this often
-
-
-def game_path(kind: str):
-    """``kind`` is "hosted" or "solo": each has its own saved game."""
-    return data_dir() / f"{kind}-game.msgpack"
-
-
-def log_path(kind: str):
-    return data_dir() / f"{kind}-game-log.msgpack"
 
 
 class Autosave:

@@ -121,6 +121,7 @@ def _password(parser: argparse.ArgumentParser, args) -> str | None:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if not argv:                  # a solo game: the start screen on at once (the rest loads when used)
+        gc.disable()              # start-up makes what lives on: nothing to collect (UnoApp turns it on again)
         from .app import UnoApp
         UnoApp().run()
         return 0

@@ -6,7 +6,7 @@ import socket
 from net.client import NetChannel, Rejected
 
 from .savefile import atomic_write
-from .settings import data_dir
+from .places import data_dir
 from .table import PROTOCOL_VERSION
 
 

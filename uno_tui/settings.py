@@ -3,25 +3,11 @@ import getpass
 import json
 import os
 from dataclasses import asdict, dataclass, field
-from pathlib import Path
-
-from platformdirs import user_config_dir, user_data_dir
 
 from .bots import LEVELS
 from .engine import HOUSE, MATCH_MODES, PRESETS, Rules, make_rules
 from .engine.house import RENAMED
-
-APP = "uno-tui"
-
-
-def config_dir() -> Path:
-    """Where settings live (UNO_TUI_CONFIG_DIR overrides it, e.g. in tests)."""
-    return Path(os.environ.get("UNO_TUI_CONFIG_DIR") or user_config_dir(APP))
-
-
-def data_dir() -> Path:
-    """Where saved games live (UNO_TUI_DATA_DIR overrides it)."""
-    return Path(os.environ.get("UNO_TUI_DATA_DIR") or user_data_dir(APP))
+from .places import config_dir
 
 
 @dataclass

@@ -4,6 +4,7 @@ It renders the client model of the seat's view and sends commands through
 the channel. It never touches the engine or a socket: solo, host and join
 all look the same from here.
 """
+import gc
 import time
 
 from textual import on, work
@@ -12,13 +13,13 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.reactive import var
 from textual.screen import Screen
-from textual.widgets import Footer
 
 from ..client import ClientModel
 from ..messages import ChannelClosed, TableMessage
 from ..prompts import prompt
 from ..settings import motion_on, save_motion
 from ..table import Channel
+from ..widgets.footer import Footer
 from ..widgets.hand import HandView
 from ..widgets.log import LogView
 from ..widgets.status import StatusLine, TitleBar
@@ -34,6 +35,10 @@ LEAVING = {
     "host": "This ends the game for everyone at your table.",
     "join": "A bot plays for you after a short wait; run the same join again to take your seat back.",
 }
+
+#: the collector's first threshold while a game is on screen (Python's is 700): an update makes
+#: ~1,600 containers, so it ran twice an update, and more often walked the older generations
+YOUNG_THRESHOLD = 10_000
 
 #: action name -> (palette title, help)
 PALETTE = {
@@ -108,6 +113,13 @@ class GameScreen(Moves, Decisions, Screen):
             self.post_message(TableMessage(msg))
         self.listen()
         self.set_interval(1.0, self._tick)
+        self._threshold = gc.get_threshold()
+        gc.freeze()                 # the app, the table and this screen live through the game: left out of collections
+        gc.set_threshold(YOUNG_THRESHOLD, *self._threshold[1:])
+
+    def on_unmount(self) -> None:
+        gc.unfreeze()               # (what was frozen may be garbage now: collected as usual again)
+        gc.set_threshold(*self._threshold)
 
     def _tick(self) -> None:
         """Once a second: the link to the host (a joined game), and the table's countdowns."""

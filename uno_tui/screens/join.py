@@ -5,12 +5,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, OptionList, Static
+from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..address import DEFAULT_PORT, parse_address
 from ..discovery import Finder, FoundGame, lan_interface
 from ..table.spec import MAX_NAME, MAX_PASSWORD
+from ..widgets.footer import Footer
 
 
 class JoinScreen(Screen):

@@ -8,11 +8,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Input, Label, Static
+from textual.widgets import Button, Input, Label, Static
 
 from ..engine import card_info
 from ..engine.cards import COLORS, LETTER_OF
 from ..rules_help import wd4_illegal_while
+from ..widgets.cardart import CARD_BG, CARD_FG
+from ..widgets.footer import Footer
 from .scoring import scoring
 
 
@@ -54,6 +56,10 @@ class ColorPicker(DecisionModal):
     BINDINGS = [Binding("r", "pick('red')", "Red"), Binding("y", "pick('yellow')", "Yellow"),
                 Binding("g", "pick('green')", "Green"), Binding("b", "pick('blue')", "Blue"),
                 Binding("escape", "pick(None)", "Cancel"), *DecisionModal.FORWARDED]
+    #: each button in its cards' colours, from the table the cards are drawn with (app-wide CSS,
+    #: loaded when first shown: the start screen does not wait for the card art)
+    CSS = "\n".join(f"#color-{color} {{ background: {CARD_BG[LETTER_OF[color]]}; "
+                    f"color: {CARD_FG[LETTER_OF[color]]}; }}" for color in COLORS)
 
     def __init__(self, title: str = "Choose a colour", cancel: bool = True, game=None):
         super().__init__(game)

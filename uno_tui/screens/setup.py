@@ -5,12 +5,13 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from ..bots import LEVELS
 from ..engine import MATCH_MODES, PRESETS, SWITCHES
 from ..rules_help import EDITIONS, edition_label
 from ..settings import GameSettings
+from ..widgets.footer import Footer
 
 
 def _row(label: str, control: Widget, id: str | None = None) -> Horizontal:

@@ -4,7 +4,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
+
+from ..widgets.footer import Footer
 
 LOGO = r"""
  _   _ _   _  ___
@@ -52,7 +54,7 @@ class StartScreen(Screen):
             self._show()
 
     def _show(self) -> None:
-        from ..solo import has_saved_game
+        from ..places import has_saved_game
         saved = has_saved_game()
         self.query_one("#resume").display = saved       # hidden until we know (tcss)
         self.query_one("#resume" if saved else "#play", Button).focus()

@@ -87,9 +87,28 @@ class Canvas:
             styles = self.styles[row]
             styles[left:right] = [layered(below, style) for below in styles[left:right]]
 
-    def strips(self) -> list[Strip]:
+    def cut(self, x: int, y: int, width: int, height: int) -> list[tuple[int, int, list[str], list[Style]]]:
+        """A copy of a rectangle of the picture (the part within the edges), for paste()."""
+        left, right = max(0, x), min(self.width, x + width)
+        return [(row, left, self.chars[row][left:right], self.styles[row][left:right])
+                for row in range(max(0, y), min(self.height, y + height))]
+
+    def paste(self, piece: list[tuple[int, int, list[str], list[Style]]]) -> None:
+        """Put back what cut() copied, where it was."""
+        for row, left, chars, styles in piece:
+            self.chars[row][left:left + len(chars)] = chars
+            self.styles[row][left:left + len(styles)] = styles
+
+    def strips(self, before: "tuple[Canvas, list[Strip]] | None" = None) -> list[Strip]:
+        """The picture as strips. ``before``: an earlier picture of the same width and its strips:
+        a row that did not change gets the same strip object back (cheaper than a new one, and
+        tells the caller which rows to redraw)."""
+        old, old_strips = before if before is not None and before[0].width == self.width else (None, [])
         out = []
-        for chars, styles in zip(self.chars, self.styles):
+        for y, (chars, styles) in enumerate(zip(self.chars, self.styles)):
+            if y < len(old_strips) and chars == old.chars[y] and styles == old.styles[y]:
+                out.append(old_strips[y])
+                continue
             segments = [Segment("".join(chars[i] for i in run), st)
                         for st, run in groupby(range(self.width), key=styles.__getitem__)]
             out.append(Strip(segments, self.width))

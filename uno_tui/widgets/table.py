@@ -9,6 +9,7 @@ import time
 
 from rich.style import Style
 from rich.text import Text
+from textual.geometry import Region
 from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
@@ -32,16 +33,19 @@ class TableView(Widget):
     COMPONENT_CLASSES = {"table--felt", "table--felt-inside", "table--ring", "table--plate", "table--turn", "table--name",
                          "table--dim", "table--back", "table--uno", "table--catch"}
 
-    view: reactive[dict | None] = reactive(None, always_update=True)
-    since: reactive[float] = reactive(0.0)       # seconds since the view came (away countdowns)
+    #: (repaint=False: a change repaints only the rows it changed, through _repaint)
+    view: reactive[dict | None] = reactive(None, always_update=True, repaint=False)
+    since: reactive[float] = reactive(0.0, repaint=False)       # seconds since the view came (away countdowns)
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self._strips: list[Strip] | None = None
+        self._last: tuple[Canvas, list[Strip]] | None = None        # the last picture and its strips
         self._flights: list[tuple[str | None, int | str, int | str, float]] = []   # card, from, to, start
         self._timer = None
         self._styles: tuple[str, dict[str, Style]] = ("", {})
         self._background: tuple[tuple, Canvas | None] = ((), None)
+        self._drawn: dict = {}                  # a plate or pile -> what it showed last, and its cells (_once)
         self.motion = True
 
     # ------------------------------------------------------------ changes
@@ -57,8 +61,15 @@ class TableView(Widget):
         self.watch(self.app, "theme", self._repaint, init=False)       # the colours change: draw again
 
     def _repaint(self) -> None:
-        self._strips = None
-        self.refresh()
+        """Paint the table again now, and have only the rows that changed redrawn: a move changes a
+        plate or two and the piles, and every row handed to Textual costs it more than our paint."""
+        old, self._strips = self._strips, None
+        if old is None or not self.is_mounted or len(old) != self.size.height:
+            self.refresh()
+            return
+        for y, (before, after) in enumerate(zip(old, self._draw())):
+            if before is not after:
+                self.refresh(Region(0, y, self.size.width, 1))
 
     def on_resize(self) -> None:
         self._strips = None
@@ -94,7 +105,7 @@ class TableView(Widget):
     # ------------------------------------------------------------ drawing
     def render_line(self, y: int) -> Strip:
         if self._strips is None:
-            self._strips = self._paint()
+            self._draw()
         return self._strips[y] if y < len(self._strips) else Strip.blank(self.size.width)
 
     def _style(self, name: str) -> Style:
@@ -109,11 +120,18 @@ class TableView(Widget):
                 color=full.color if part.color else None, bgcolor=full.bgcolor if part.bgcolor else None)
         return styles[name]
 
-    def _paint(self) -> list[Strip]:
+    def _draw(self) -> list[Strip]:
+        """Paint the table; the rows that look as in the last picture keep their strips."""
+        canvas = self._paint()
+        self._strips = canvas.strips(self._last)
+        self._last = (canvas, self._strips)
+        return self._strips
+
+    def _paint(self) -> Canvas:
         width, height = self.size
         view = self.view
         if view is None or width < 20 or height < 6:
-            return Canvas(width, height, self._style("felt")).strips()
+            return Canvas(width, height, self._style("felt"))
         seating = seat(width, height, view)
         canvas = self._felt(seating, view["direction"]).copy()
         self._piles(canvas, seating, view)
@@ -121,7 +139,7 @@ class TableView(Widget):
             self._plate(canvas, box, number, view)
         for card, start, end, t0 in self._flights:
             self._fly(canvas, seating, card, start, end, min(1.0, (time.monotonic() - t0) / FLIGHT))
-        return canvas.strips()
+        return canvas
 
     def _felt(self, seating: Seating, direction: int) -> Canvas:
         """The table without what changes from move to move (drawn again only when the size,
@@ -162,8 +180,9 @@ class TableView(Widget):
     def _piles(self, canvas: Canvas, seating: Seating, view: dict) -> None:
         draw, top = self._pile_box(seating)
         dark = self.app.current_theme.dark
-        canvas.block(draw.x, draw.y, back(draw.w, draw.h))
-        canvas.block(top.x, top.y, face(view["top"], top.w, top.h, dark=dark))
+        self._once(canvas, "draw pile", draw, (), lambda: canvas.block(draw.x, draw.y, back(draw.w, draw.h)))
+        self._once(canvas, "top card", top, (view["top"], dark),
+                   lambda: canvas.block(top.x, top.y, face(view["top"], top.w, top.h, dark=dark)))
         # the captions below the piles: each within its card and half the gap
         caption = short(draw.w + 1, f"{view['draw_pile']} left", str(view["draw_pile"]))
         canvas.put(draw.x + (draw.w - len(caption)) // 2, draw.y + draw.h, caption, self._style("dim"))
@@ -188,14 +207,27 @@ class TableView(Widget):
     def _plate(self, canvas: Canvas, box: Box, number: int, view: dict) -> None:
         info, count = view["table"]["seats"][number], view["counts"][number]
         turn = number == view["decider"]
-        st = self._style("turn" if turn else "plate")
-        canvas.fill(box.x, box.y, box.w, box.h, st)
         scored = view["table"]["match"]["mode"] != "single"
         loud = mark(info, count, view["catchable"] == number, view["uno_said"][number], self.since)
         lines = plate(info, count, turn, view["table"]["scores"][number] if scored else None, loud, box.w, box.h)
-        for y, line in enumerate(lines):
-            for x, text, role in line:
-                canvas.put(box.x + x, box.y + y, text, self._style(ROLES[role]) if role in ROLES else Style())
+
+        def draw() -> None:
+            canvas.fill(box.x, box.y, box.w, box.h, self._style("turn" if turn else "plate"))
+            for y, line in enumerate(lines):
+                for x, text, role in line:
+                    canvas.put(box.x + x, box.y + y, text, self._style(ROLES[role]) if role in ROLES else Style())
+        self._once(canvas, number, box, (turn, tuple(map(tuple, lines))), draw)
+
+    def _once(self, canvas: Canvas, name, box: Box, shows: tuple, draw) -> None:
+        """``draw()`` what fills ``box``, or, if it ``shows`` what it showed there last time (on the
+        same felt), paste the cells it drew then: a move changes one or two plates and the top card."""
+        key = (box, shows, self._background[0])
+        last, cells = self._drawn.get(name, ((), None))
+        if last == key:
+            canvas.paste(cells)
+            return
+        draw()
+        self._drawn[name] = (key, canvas.cut(box.x, box.y, box.w, box.h))
 
     def _fly(self, canvas: Canvas, seating: Seating, card, start, end, t: float) -> None:
         pile = self._pile_box(seating)[1 if card not in (None, "turn") else 0].middle
