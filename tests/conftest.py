@@ -27,8 +27,10 @@ def private_dirs(tmp_path, monkeypatch):
 
 
 #: tests that run whole apps in their own processes: they take seconds each, mostly waiting on
-#: those processes, so they go first and the short ones fill the gaps (no straggler at the end)
-LONG = ("tests/journeys/", "tests/test_browser.py", "tests/test_net_ui.py")
+#: those processes, so they start first, two to a worker (pyproject's --maxschedchunk), and the
+#: short ones fill the gaps (no long one starts last)
+LONG = ("tests/journeys/", "tests/test_browser.py", "tests/test_net_ui.py", "tests/test_resume.py",
+        "tests/test_example_client.py")
 
 
 def pytest_collection_modifyitems(items):
