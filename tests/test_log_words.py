@@ -57,6 +57,12 @@ CASES = [
     ([{"type": "reshuffle", "count": 40}], ["The discard pile is shuffled into a new draw pile (40 cards)."]),
     ([{"type": "hand_over", "seat": 0, "points": 12, "blocked": True}],
      ["The hand is blocked: you win the hand and score 12 points."]),
+    ([{"type": "deal", "seat": 0, "count": 1}], ["You deal 1 card each."]),
+    ([{"type": "dealer_draw", "cards": ["R9", "B2", "W"]}],
+     ["Cards drawn for the deal: Red 9 for you, Blue 2 for Ben, Wild for Cleo; the highest deals."]),
+    ([{"type": "match_over", "winners": [0]}], ["You win the match!"]),
+    ([{"type": "match_over", "winners": [2]}], ["Cleo wins the match!"]),
+    ([{"type": "match_over", "winners": [0, 1]}], ["You and Ben win the match!"]),
 ]
 
 
@@ -85,15 +91,17 @@ async def test_a_voldemort_is_two_lines_live_and_after_a_snapshot():
     assert [line["text"] for line in snapshot["log"]][-2:] == told[-2:]
 
 
-async def test_the_draw_for_the_deal_names_the_cards():
-    table = Table(make_rules("classic"), [Seat("Ann", "human"), Seat("Ben", "bot", "normal")], seed=3,
+async def test_the_draw_for_the_deal_is_told_live_and_in_a_snapshot_with_you_for_your_card():
+    table = Table(make_rules("classic"), [Seat("You", "human"), Seat("Ben", "bot", "normal")], seed=3,
                   pacing=Pacing.instant())
+    live = []
+    table.connect(None, live.append)
     table.start()
-    ann = LocalChannel(table, 0)
-    snapshot = await watch_until(ann, lambda m: m["type"] == "snapshot")
-    deal = snapshot["log"][0]["text"]
-    ann, ben = table.match.dealer_draw[0]
-    assert deal == f"Cards drawn for the deal: {card_name(ann)} for Ann, {card_name(ben)} for Ben; the highest deals."
+    you, ben = table.match.dealer_draw[0]
+    told = f"Cards drawn for the deal: {card_name(you)} for You, {card_name(ben)} for Ben; the highest deals."
+    assert live[0]["log"][0]["text"] == told                 # a watcher, as the first change is sent
+    snapshot = await watch_until(LocalChannel(table, 0), lambda m: m["type"] == "snapshot")
+    assert snapshot["log"][0]["text"] == told.replace(" for You,", " for you,")    # the player named You
 
 
 async def test_a_chat_line_between_voldemorts_discards_loses_none_of_them():

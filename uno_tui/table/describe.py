@@ -37,6 +37,10 @@ def _second(part: str) -> str:
     return f"{verb} {rest.replace('their ', 'your ')}".rstrip()
 
 
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def _cards(codes) -> str:
     return ", ".join(card_name(c) for c in codes)
 
@@ -177,7 +181,11 @@ def _played(events: list[dict], i: int, words: _Words) -> tuple[str, int]:
 
 
 _OTHER = {
-    "deal": lambda e, w: w.clause(e["seat"], f"deals {e['count']} cards each") + ".",
+    "deal": lambda e, w: w.clause(e["seat"], f"deals {_count(e['count'], 'card')} each") + ".",
+    "dealer_draw": lambda e, w: "Cards drawn for the deal: " + ", ".join(
+        f"{card_name(card)} for {w.who(seat)}" for seat, card in enumerate(e["cards"])) + "; the highest deals.",
+    "match_over": lambda e, w: (w.clause(e["winners"][0], "wins the match") if len(e["winners"]) == 1 else
+                                " and ".join(map(w.who, e["winners"])) + " win the match") + "!",
     "first_card": lambda e, w: f"The first card is {card_name(e['card'])}.",
     "returned": lambda e, w: f"The {card_name(e['card'])} goes back into the deck.",
     "keep": lambda e, w: w.clause(e["seat"], "keeps the card") + ".",

@@ -12,7 +12,7 @@ import collections
 import random
 
 from ..bots import make_bot
-from ..engine import Action, IllegalAction, Match, Rules, card_name
+from ..engine import Action, IllegalAction, Match, Rules
 from .fanout import LOG_KEEP, FanOut, Listener
 from .pacing import BotPacing, Pacing
 from .protocol import ProtocolError, clean_text, command_id, parse_command
@@ -71,16 +71,14 @@ class Table(BotPacing, FanOut, TableSaving):
     def start(self, deck: list[str] | None = None, hand_size: int = 7, ack=None) -> None:
         """Start the match (call from within the running loop); a deck rigs its first hand."""
         self.match = Match(self.rules, len(self.seats), seed=self.rng.getrandbits(64), dealer=self.dealer)
-        if self.match.dealer_draw:
-            drawn = zip(self.names, self.match.dealer_draw[0])
-            first = ", ".join(f"{card_name(card)} for {name}" for name, card in drawn)
-            self._table_line(f"Cards drawn for the deal: {first}; the highest deals.", broadcast=False)
-        self._new_hand(deck, hand_size, ack)
+        # the cards drawn for the deal (each player's first, in seat order) come before the deal
+        drew = [{"type": "dealer_draw", "cards": self.match.dealer_draw[0]}] if self.match.dealer_draw else []
+        self._new_hand(deck, hand_size, ack, drew)
 
-    def _new_hand(self, deck=None, hand_size: int = 7, ack=None) -> None:
+    def _new_hand(self, deck=None, hand_size: int = 7, ack=None, before: list[dict] = ()) -> None:
         game = self.match.start_hand(deck, hand_size)
         self.result, self.ready = None, set()
-        self._after(game.setup_events, ack)
+        self._after([*before, *game.setup_events], ack)
 
     def connect(self, seat: int | None, deliver, name: str | None = None, wire: bool = False) -> Listener:
         """Attach a receiver: to a human seat (taking it back from a stand-in) or as a spectator.
@@ -223,16 +221,14 @@ class Table(BotPacing, FanOut, TableSaving):
         """State changed: log, score a finished hand, tell everyone, let bots think."""
         self.version += 1
         self.moves += 1
-        names = self.names
-        for event in events:
-            self.log.append((event, names))
         game = self.game
         if game.over and self.result is None:
             self.result = self.match.record_hand()
             if self.match.over:
-                winners = " and ".join(names[w] for w in self.match.winners)
-                self._table_line(f"{winners} {'win' if len(self.match.winners) > 1 else 'wins'} the match!",
-                                 broadcast=False)
+                events = [*events, {"type": "match_over", "winners": list(self.match.winners)}]
+        names = self.names
+        for event in events:
+            self.log.append((event, names))
         self._broadcast(events, ack)
         self._schedule()
         self.on_change()

@@ -102,6 +102,10 @@ EVENTS = {e.name.split()[0]: e for e in (
     _event("hand_over", "the hand ended; `seat` is its winner (of a blocked hand: the fewest points)",
            Field("points", INT), Field("blocked", BOOL),
            Field("hands", list_of(list_of(CARD)), "every hand, shown for scoring")),
+    _event("dealer_draw", "draw_for_dealer: the card each seat drew (in seat order) before the first deal; "
+           "the highest deals", Field("cards", list_of(CARD)), seat=False),
+    _event("match_over", "the match is won (after the last hand's `hand_over`)", Field("winners", list_of(SEAT)),
+           seat=False),
     _event("table", "something at the table: joins, leaves, bots standing in", Field("text", STR), seat=False),
 )}
 EVENT = Tagged("event", "type", EVENTS)
