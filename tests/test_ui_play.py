@@ -35,6 +35,8 @@ async def test_a_refused_card_is_said_where_it_leaves_the_hand_in_sight():
         toast = app.screen.query_one(Toast)
         assert "Green 7 cannot be played" in str(toast.render())
         assert not toast.region.overlaps(hand.region)
+        log = app.screen.query_one("#log")
+        assert toast.region.x >= log.region.x                 # over the log, not the seats on the table
 
 
 async def test_tab_goes_to_the_next_card_that_can_be_played_and_enter_plays_it():

@@ -15,7 +15,7 @@ from ..engine.cards import COLORS, LETTER_OF
 from ..rules_help import wd4_illegal_while
 from ..widgets.cardart import CARD_BG, CARD_FG
 from ..widgets.footer import Footer
-from .scoring import scoring
+from ..widgets.scoring import scoring
 
 
 

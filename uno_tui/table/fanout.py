@@ -163,8 +163,8 @@ class FanOut:
 
     def _log_lines(self, seat: int | None) -> list[dict]:
         """The log in ``seat``'s words, kept until the log changes: spectators come and go many
-        at a time and all read the same words, and a resumed table's check (trial) tells each
-        seat the log its first snapshot then sends."""
+        at a time and all read the same words, and a resumed solo game's check (trial) tells its
+        seats the log their first snapshots send (a resumed host logs who is away first)."""
         # the last entry itself, not its id: held here, it cannot be freed and its address reused
         n, last = len(self.log), self.log[-1] if self.log else None
         cached = self._told_logs.get(seat)

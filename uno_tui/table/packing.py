@@ -138,7 +138,8 @@ class Change:
         told = self._seat(seat, own=False)[1]
         if told[2] is None:
             evs, lines, _ = told
-            told[2] = EVENTS + array([pack(e) for e in evs]) + LOG + array([pack(said) for said in lines])
+            packed = [t.packed() if seat not in t.named else pack(e) for t, e in zip(self.events, evs)]
+            told[2] = EVENTS + array(packed) + LOG + array([pack(said) for said in lines])
         return told[2]
 
     def _own_packed(self, seat: int | None) -> bytes:
@@ -159,10 +160,17 @@ def _named(event: dict) -> set:
 
 class _Told:
     """One event as the seats read it: every seat it does not name reads it alike, so that
-    reading is made once."""
-    __slots__ = ("event", "named", "outsider")
+    reading is made once, and packed once if a connection needs it."""
+    __slots__ = ("event", "named", "outsider", "_packed")
 
     def __init__(self, event: dict):
         self.event = event
         self.named = _named(event)
         self.outsider = redact(event, None)
+        self._packed: bytes | None = None
+
+    def packed(self) -> bytes:
+        """The outsiders' reading, packed."""
+        if self._packed is None:
+            self._packed = pack(self.outsider)
+        return self._packed

@@ -6,7 +6,7 @@ from rich.console import Console, ConsoleOptions, Group, RenderResult
 from rich.text import Text
 
 from ..engine import card_info
-from ..widgets.cardart import token
+from .cardart import token
 
 NAME_W = 17
 
@@ -21,7 +21,9 @@ class Row:
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         line = Text(no_wrap=True, overflow="crop")
         for piece in self.pieces:
-            if line.cell_len > NAME_W and line.cell_len + piece.cell_len > options.max_width:
+            # (a card's last cell is the space before the next: it may hang off the edge)
+            width = piece.cell_len - piece.plain.endswith(" ")
+            if line.cell_len > NAME_W and line.cell_len + width > options.max_width:
                 yield line
                 line = Text(" " * NAME_W, no_wrap=True, overflow="crop")
             line.append_text(piece)
@@ -37,7 +39,9 @@ def scoring(view: dict, hands: list[list[str]] | None) -> Group:
     totals = result.get("scores", [0] * len(seats))
     rows = []
     for seat, info in enumerate(seats):
-        pieces = [Text(f"{info['name'][:16]:<{NAME_W}}", style="bold")]
+        name = Text(info["name"][:16], style="bold")
+        name.align("left", NAME_W)                     # by cells: a wide character is two
+        pieces = [name]
         cards = (hands or [[]] * len(seats))[seat]
         pieces += [Text.assemble(token(code), f"{card_info(code)['points']:>3} ") for code in cards]
         if not cards:
