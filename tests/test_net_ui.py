@@ -85,6 +85,7 @@ async def test_a_joined_player_goes_out_sees_the_scoring_with_the_others_cards_a
             jo = next(i for i, s in enumerate(session.seats) if s.name == "Jo")
             other = 1 - jo
             hands = [["R1"], ["G9"]] if jo == 0 else [["G9"], ["R1"]]
+            session.dealer = other                                # so Jo plays first
             session.start(deck=rigged_deck(hands, "R5", ["B1"] * 20, other), hand_size=1)
             assert await wait_for(pilot, lambda: game_screen(join_app) is not None
                                   and game_screen(join_app).model.my_decision())
