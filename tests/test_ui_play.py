@@ -188,6 +188,21 @@ async def test_end_of_hand_shows_the_scoring_and_play_again_starts_a_new_match()
         assert len(game_screen(app).model.view["hand"]) == 7
 
 
+async def test_the_scoring_shown_again_from_a_snapshot_still_lists_every_hand():
+    app = rigged_app([["R1"], ["G9"]], "R5", ["B1"] * 30)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await my_turn(pilot, app)
+        await pilot.press("enter")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        # a resumed or reconnected client has the view (its table's result) but never saw hand_over
+        assert app.screen.view["table"]["result"]["hands"] == [[], ["G9"]]
+        await app.push_screen(HandOverScreen(app.screen.view, None))
+        await pilot.pause()
+        scoring = app.screen.query_one("#scoring")
+        text = " ".join(strip.text for strip in scoring.render_lines(scoring.size.region))
+        assert "G9    9" in text and text.count("out") == 1
+
+
 async def test_a_long_hand_in_the_scoring_wraps_between_cards_never_inside_one():
     held = ["G1", "G2", "G3", "G4", "Y5", "Y6", "Y7", "B8", "B9", "G+2", "Y+2", "BS", "GR", "W+4"]
     app = rigged_app([["R1"], ["G9"]], "R5", ["B1"] * 30)

@@ -223,7 +223,9 @@ class Table(BotPacing, FanOut, TableSaving):
         self.moves += 1
         game = self.game
         if game.over and self.result is None:
-            self.result = self.match.record_hand()
+            # the hands shown for scoring stay in the result: a snapshot (a resume, a reconnect) shows them too
+            shown = next((e["hands"] for e in events if e["type"] == "hand_over"), None)
+            self.result = {**self.match.record_hand(), **({"hands": shown} if shown is not None else {})}
             if self.match.over:
                 events = [*events, {"type": "match_over", "winners": list(self.match.winners)}]
         names = self.names

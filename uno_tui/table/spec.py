@@ -126,7 +126,9 @@ RESULT = Shape("result", (
     Field("hand", COUNT, "the hand's number"), Field("winner", SEAT), Field("points", INT),
     Field("blocked", BOOL), Field("caught", list_of(INT), "points left in each hand"),
     Field("scores", list_of(INT), "the match's scores after it"), Field("match_over", BOOL),
-    Field("winners", list_of(SEAT), "the match's winners, once it is over")))
+    Field("winners", list_of(SEAT), "the match's winners, once it is over"),
+    Field("hands", list_of(list_of(CARD)), "every hand at the end, shown for scoring (as in `hand_over`)",
+          optional=True)))
 TABLE = Shape("table", (
     Field("seats", list_of_shape(TABLE_SEAT)), Field("scores", list_of(INT)), Field("hands_won", list_of(COUNT)),
     Field("hand_no", COUNT, "the hand being played (or just played)"), Field("match", MATCH),

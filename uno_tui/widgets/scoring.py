@@ -35,6 +35,7 @@ def scoring(view: dict, hands: list[list[str]] | None) -> Group:
     total when the match counts more than one hand)."""
     table = view["table"]
     seats, result = table["seats"], table["result"] or {}
+    hands = hands or result.get("hands")            # (after a resume or a reconnect, only the result has them)
     caught = result.get("caught") or [0] * len(seats)
     totals = result.get("scores", [0] * len(seats))
     rows = []
