@@ -22,6 +22,12 @@ def offered(screen) -> set[str]:
     return {key for key, active in screen.active_bindings.items() if active.enabled and active.binding.show}
 
 
+def footer_text(screen) -> str:
+    """What the footer says about the keys it shows (their descriptions)."""
+    return " ".join(active.binding.description for active in screen.active_bindings.values()
+                    if active.enabled and active.binding.show)
+
+
 async def test_esc_asks_before_leaving_and_staying_changes_nothing():
     app = seeded_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -45,8 +51,10 @@ async def test_menu_at_the_end_of_a_hand_asks_and_staying_shows_the_scores_again
         await my_turn(pilot, app)
         await pilot.press("enter")
         assert await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        assert "Play again" in footer_text(app.screen) and "Next hand" not in footer_text(app.screen)
         await pilot.press("m")
         assert await wait_for(pilot, lambda: isinstance(app.screen, ConfirmLeave))
+        assert app.screen.consequence == "The match is over: nothing is kept to resume."   # no Resume after
         await pilot.press("n")
         assert await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen))
 

@@ -35,6 +35,7 @@ LEAVING = {
     "host": "This ends the game for everyone at your table.",
     "join": "A bot plays for you after a short wait; run the same join again to take your seat back.",
 }
+MATCH_OVER = "The match is over: nothing is kept to resume."
 
 #: the collector's first threshold while a game is on screen (Python's is 700): an update makes
 #: ~1,600 containers, so it ran twice an update, and more often walked the older generations
@@ -239,7 +240,9 @@ class GameScreen(Moves, Decisions, Screen):
     @work(group="leave", exclusive=True, exit_on_error=False)
     async def action_leave(self) -> None:
         """Esc (or Menu after a hand): ask, then leave the table for the start screen."""
-        if await self.app.push_screen_wait(ConfirmLeave(LEAVING[self.kind])):
+        over = self.view is not None and self.view["table"]["match"]["over"]
+        consequence = MATCH_OVER if over and self.kind == "solo" else LEAVING[self.kind]
+        if await self.app.push_screen_wait(ConfirmLeave(consequence)):
             self.app.leave_game(self.channel)
         else:
             self._ask()

@@ -167,8 +167,8 @@ class HandOverScreen(DecisionModal):
     """The end of a hand (or of the match): every hand's cards and points, then go on.
     Once a player is ready, the others see how long the table waits for them."""
 
-    BINDINGS = [Binding("enter", "go('ready')", "Next hand"), Binding("m,escape", "go('menu')", "Menu"),
-                *DecisionModal.FORWARDED]
+    BINDINGS = [Binding("enter", "go('ready')", "Next hand"), Binding("enter", "go('again')", "Play again"),
+                Binding("m,escape", "go('menu')", "Menu"), *DecisionModal.FORWARDED]
 
     def __init__(self, view: dict, hands: list[list[str]] | None, game=None):
         super().__init__(game)
@@ -221,7 +221,13 @@ class HandOverScreen(DecisionModal):
         self.dismiss(event.button.id)
 
     def action_go(self, where: str) -> None:
-        self.dismiss(where)
+        self.dismiss("ready" if where == "again" else where)
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        """Enter is "Play again" once the match is over, "Next hand" before (one of the two shown)."""
+        if action == "go" and parameters and parameters[0] in ("ready", "again"):
+            return (parameters[0] == "again") == self.view["table"]["match"]["over"]
+        return super().check_action(action, parameters)
 
 
 def _unfocusable(button: Button) -> Button:
