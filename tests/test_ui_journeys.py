@@ -173,10 +173,12 @@ async def test_play_now_over_a_saved_game_asks_first_and_back_keeps_it():
         game = await my_turn(pilot, app)
         hand = list(game.model.view["hand"])
         await pilot.press("escape", "y")                       # leave: the game is saved
-        assert await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
-        app.menu_choice("play")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, StartScreen) and app.focused.id == "resume")
+        await pilot.press("down", "enter")                     # Play now
         assert await wait_for(pilot, lambda: isinstance(app.screen, ConfirmLeave))
         await pilot.press("n")
         assert await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+        await pilot.pause()
+        assert app.focused.id == "play"                        # Back leaves you where you were
         app.menu_choice("resume")
         assert (await my_turn(pilot, app)).model.view["hand"] == hand     # the same game, not a new deal

@@ -41,15 +41,20 @@ class StartScreen(Screen):
         yield Footer()
 
     notice: str | None = None
+    #: Resume (or Play now) takes the focus when this screen next shows: first, and back from a
+    #: game; not back from a question it asked ("Start a new game?" Back stays on Play now)
+    home_focus = True
 
     def on_screen_resume(self) -> None:
         """Each time this screen comes back (first shown, or returned to)."""
         self._show()
+        self.home_focus = False
 
     def refresh_menu(self, notice: str | None = None) -> None:
         """Say why we came back here (if we were sent), and offer Resume while a solo game is
         saved. Shown when this screen is back on top (focus set earlier would be lost)."""
         self.notice = notice
+        self.home_focus = True
         if self.is_current and self.is_mounted:
             self._show()
 
@@ -57,7 +62,8 @@ class StartScreen(Screen):
         from ..places import has_saved_game
         saved = has_saved_game()
         self.query_one("#resume").display = saved       # hidden until we know (tcss)
-        self.query_one("#resume" if saved else "#play", Button).focus()
+        if self.home_focus or self.focused is None or not self.focused.display:
+            self.query_one("#resume" if saved else "#play", Button).focus()
         self.query_one("#menu").set_class(saved or bool(self.notice), "-compact")   # all fits in 24 rows
         label = self.query_one("#notice", Static)
         label.display = bool(self.notice)
