@@ -45,3 +45,10 @@ def local_addresses() -> list[str]:
     found = [ip.ip for adapter in ifaddr.get_adapters() for ip in adapter.ips
              if isinstance(ip.ip, str) and not ip.ip.startswith("127.")]
     return list(dict.fromkeys(found)) or ["127.0.0.1"]
+
+
+def reachable_addresses(interface: str | None, bind: str) -> list[str]:
+    """Where friends reach a table hosted here: the one interface LAN discovery is bound to, the
+    address the server is bound to, or else every IPv4 address of this machine but loopback (what
+    the host shows is what it advertises)."""
+    return [interface] if interface else [bind] if bind not in ("0.0.0.0", "") else local_addresses()

@@ -152,7 +152,7 @@ class UnoApp(App):
         async def serve() -> None:
             from rich.text import Text
 
-            from .address import local_addresses
+            from .address import reachable_addresses
             from .discovery import lan_interface
             from .screens.lobby import LobbyScreen
             try:
@@ -165,7 +165,7 @@ class UnoApp(App):
             self.hosting, self.channel = session, session.local
             for note in session.notes():
                 self.notify(note, timeout=10)
-            addresses = [f"{address}:{port_open}" for address in local_addresses()]
+            addresses = [f"{address}:{port_open}" for address in reachable_addresses(lan_interface(), bind)]
             where = Text("Friends join with:  ", style="bold")
             where.append(f"uno-tui join {addresses[0]}" + ("  (or find it with uno-tui join)\n" if advertise else "\n"))
             where.append("Addresses of this machine: " + "  ·  ".join(addresses), style="dim")

@@ -178,7 +178,7 @@ def main(argv: list[str] | None = None) -> int:
 
 async def headless_host(settings, args, seats: int) -> int:
     """Host without a UI: log, start when enough players joined, play until interrupted."""
-    from .address import local_addresses
+    from .address import reachable_addresses
     from .discovery import lan_interface
     from .hosting import HostSession
     from .table import Pacing
@@ -209,11 +209,11 @@ async def headless_host(settings, args, seats: int) -> int:
         await session.close()
         return 1
     gc.freeze()                       # what start-up made lives on: the collector need not walk it again
+    addresses = reachable_addresses(lan_interface(), args.bind)
     log.info("hosting %s for %d seats on %s; starting when %d joined",
-             settings.edition, seats, ", ".join(f"{a}:{port}" for a in local_addresses()), need)
+             settings.edition, seats, ", ".join(f"{a}:{port}" for a in addresses), need)
     if session.web_port is not None:
-        log.info("friends join from a browser at %s", ", ".join(f"http://{a}:{session.web_port}"
-                                                                 for a in local_addresses()))
+        log.info("friends join from a browser at %s", ", ".join(f"http://{a}:{session.web_port}" for a in addresses))
     for note in session.notes():
         log.info("%s", note)
     session.on_change = lambda: log.info("lobby: %s", ", ".join(s.name or "(open)" for s in session.seats))

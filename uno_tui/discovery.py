@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from zeroconf import InterfaceChoice, IPVersion, ServiceStateChange
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
-from .address import INTERFACE_ENV, local_addresses
+from .address import INTERFACE_ENV, reachable_addresses
 from .table.protocol import clean_text
 from .table.spec import MAX_NAME
 
@@ -37,10 +37,7 @@ def _zeroconf(interface: str | None) -> AsyncZeroconf:
 
 
 def _addresses(interface: str | None, bind: str) -> list[bytes]:
-    """Where friends reach the table: the one interface, the bound address, or every IPv4 address
-    of this machine but loopback."""
-    found = [interface] if interface else [bind] if bind not in ("0.0.0.0", "") else local_addresses()
-    return [socket.inet_aton(address) for address in found]
+    return [socket.inet_aton(address) for address in reachable_addresses(interface, bind)]
 
 
 def listing(lobby: dict, password: bool, playing: bool) -> dict[str, str]:

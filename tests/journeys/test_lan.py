@@ -21,6 +21,7 @@ def test_the_default_host_lobby_shows_four_seats_and_then_rests(newcomer, port):
     started = time.monotonic()
     host.wait_for(r"(?s)Seat 1: .*Seat 2: .*Seat 3: .*Seat 4: ", timeout=10)
     assert time.monotonic() - started < 3, "the lobby took more than 3 s to list its seats"
+    host.wait_for(rf"uno-tui join 127\.0\.0\.1:{port}")      # the address it advertises (LAN set to loopback)
     # CPU from the moment the seats show, so what start-up still does counts against it
     cpu = host.cpu_seconds()
     time.sleep(REST)
