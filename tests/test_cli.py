@@ -21,6 +21,8 @@ def test_bad_arguments_print_usage(argv, reason, capsys):
         main(argv)
     err = capsys.readouterr().err
     assert exit_.value.code == 2 and "usage: uno-tui" in err and reason in err
+    if argv[0] in ("host", "join", "web"):                    # the command's own usage and name
+        assert f"usage: uno-tui {argv[0]}" in err and f"uno-tui {argv[0]}: error:" in err
 
 
 def test_addresses():

@@ -70,6 +70,8 @@ def build_parser() -> argparse.ArgumentParser:
     _lan_interface(join)
     web = sub.add_parser("web", help="play in a browser on this machine (solo, host or join)")
     web.add_argument("--port", type=_port, default=DEFAULT_WEB_PORT, help=f"default {DEFAULT_WEB_PORT}")
+    for command in (host, join, web):        # a mistake found after parsing is told with its command's usage
+        command.set_defaults(command_parser=command)
     return parser
 
 
@@ -127,10 +129,11 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     parser = build_parser()
     args = parser.parse_args(argv)
+    command = getattr(args, "command_parser", parser)
     from .settings import lan_name, load_settings
     settings = load_settings()
     if args.command in ("host", "join"):
-        args.password = _password(parser, args)
+        args.password = _password(command, args)
         if args.lan_interface:
             os.environ[INTERFACE_ENV] = args.lan_interface     # what the app and its browser tabs look through
     if args.command == "web":
@@ -141,21 +144,21 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "join":
         address = (None, None)
         if args.browser and args.address is None:
-            parser.error("--browser needs the host's address")
+            command.error("--browser needs the host's address")
         if args.address is not None:
             try:
                 address = parse_address(args.address)
             except ValueError as e:
-                parser.error(str(e))
+                command.error(str(e))
         from .app import UnoApp
         name = "" if args.browser else args.name or lan_name(settings)
         UnoApp(join=(*address, name, args.password, args.spectate), browser=args.browser).run()
         return 0
     if args.command == "host":
         if args.seats is not None and not 2 <= args.seats <= 10:
-            parser.error("--seats must be from 2 to 10")
+            command.error("--seats must be from 2 to 10")
         if args.web is not None and args.web == args.port != 0:
-            parser.error("--web needs a port of its own (not the game's)")
+            command.error("--web needs a port of its own (not the game's)")
         if args.edition:
             settings.edition = args.edition
         seats = args.seats or len(settings.bots) + 1
@@ -163,7 +166,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.resume:
             from .hosted_saving import saved_game_path
             if not saved_game_path().exists():
-                parser.error(f"no hosted game to resume ({saved_game_path()} does not exist)")
+                command.error(f"no hosted game to resume ({saved_game_path()} does not exist)")
         if args.headless:
             return asyncio.run(headless_host(settings, args, seats))
         from .app import UnoApp
