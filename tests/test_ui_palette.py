@@ -2,7 +2,7 @@
 and no key that does something positive is Esc."""
 from textual.command import CommandList, CommandPalette
 
-from tests.helpers.ui import my_turn, rigged_app, seeded_app, wait_for
+from tests.helpers.ui import game_screen, my_turn, rigged_app, seeded_app, wait_for
 from uno_tui.app import UnoApp
 from uno_tui.screens.modals import ConfirmLeave, RespondModal
 from uno_tui.screens.start import StartScreen
@@ -41,7 +41,8 @@ async def test_stacking_is_a_letter_and_esc_does_not_stack():
                      dealer=1, stack_draw_two=True)
     async with app.run_test(size=(80, 24)) as pilot:
         assert await wait_for(pilot, lambda: isinstance(app.screen, RespondModal))
-        assert "Stack from my hand (h)" in str(app.screen.query_one("#hand").label)
+        assert "Stack a card (h)" in str(app.screen.query_one("#hand").label)
+        assert "stack a card from your hand (h, then Enter)" in game_screen(app).query_one("#status").status[0]
         await pilot.press("escape")                   # Esc asks to leave, as everywhere: never stacks
         assert await wait_for(pilot, lambda: isinstance(app.screen, ConfirmLeave))
         await pilot.press("n")

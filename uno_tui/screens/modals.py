@@ -113,7 +113,7 @@ class RespondModal(DecisionModal):
                 if "shield" in self.kinds:
                     yield Button("Shield: Invisibility (s)", id="shield", variant="success")
                 if "play" in self.kinds:
-                    yield Button("Stack from my hand (h)", id="hand")
+                    yield Button("Stack a card (h)", id="hand")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id)
