@@ -83,3 +83,10 @@ def test_a_plate_never_cuts_the_score_or_the_marks(width):
         assert loud[0].split()[-1:] == [] or loud[0].split()[-1] in shown
         points = f"{score} pts"               # whole: "0  18s" by a countdown read as a score of 0 18s
         assert score is None or points in shown or len(points) > width - 2 and str(score) in shown
+
+
+def test_a_cut_name_keeps_the_number_that_tells_two_players_apart():
+    from uno_tui.widgets.plates import plate
+    away = {"name": "Root 2", "kind": "human", "away": True}
+    first_line = plate(away, 7, False, 0, ("", "plain"), width=12, height=3)[0]
+    assert [text for _, text, _ in first_line] == ["Ro… 2", "away"]       # not "Root…", the host's own name

@@ -32,6 +32,11 @@ def short(room: int, *choices: str) -> str:
 
 
 def fit_name(name: str, width: int) -> str:
+    """The name cut to ``width`` with an ellipsis; a number it ends with ("Root 2", as the host
+    tells two Roots apart) is kept, the cut made before it."""
+    stem, _, number = name.rpartition(" ")
+    if len(name) > width and stem and number.isdigit() and width - len(number) - 1 >= 2:
+        return f"{fit_name(stem, width - len(number) - 1)} {number}"
     text = Text(name)
     text.truncate(max(1, width), overflow="ellipsis")
     return text.plain
