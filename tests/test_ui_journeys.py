@@ -35,6 +35,7 @@ async def test_esc_asks_before_leaving_and_staying_changes_nothing():
         hand = list(game.model.view["hand"])
         await pilot.press("escape")
         assert await wait_for(pilot, lambda: isinstance(app.screen, ConfirmLeave))
+        assert footer_text(app.screen) == ""            # "Leave (y)" and "Stay (n)" say it, not "Yes"/"No"
         await pilot.press("n")
         assert await wait_for(pilot, lambda: app.screen is game)
         assert game.model.view["hand"] == hand

@@ -238,7 +238,8 @@ def _unfocusable(button: Button) -> Button:
 class ConfirmLeave(ModalScreen[bool]):
     """Leaving (or replacing a saved game) is never one stray key: say what it does, and ask."""
 
-    BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
+    #: not in the footer: the buttons name the keys with their own words ("Leave (y)", "Back (n)")
+    BINDINGS = [Binding("y", "answer(True)", "Yes", show=False), Binding("n,escape", "answer(False)", "No", show=False)]
 
     def __init__(self, consequence: str, question: str = "Leave this game?", yes: str = "Leave", no: str = "Stay"):
         super().__init__()
