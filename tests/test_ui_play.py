@@ -164,6 +164,16 @@ async def test_drawing_then_playing_the_card():
         assert await wait_for(pilot, lambda: logged(app, "You play Red 9"))
 
 
+async def test_enter_plays_the_card_just_drawn():
+    app = rigged_app([["G1", "G2"], ["Y1", "Y2"]], "R5", ["R9", "B1", "B2"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_turn(pilot, app)
+        await pilot.press("d")
+        assert await wait_for(pilot, lambda: game_screen(app).model.view["phase"] == "drawn")
+        await pilot.press("enter")                            # the cursor is on the card drawn
+        assert await wait_for(pilot, lambda: logged(app, "You play Red 9"))
+
+
 async def test_drawing_then_keeping_the_card():
     app = rigged_app([["G1", "G2"], ["Y1", "Y2"]], "R5", ["R9", "B1", "B2"])
     async with app.run_test(size=(80, 24)) as pilot:

@@ -172,7 +172,7 @@ class GameScreen(Moves, Decisions, Screen):
         """The host ended the game or could not be reached again: back to the start, saying why."""
         self.app.leave_game(self.channel, message.reason)
 
-    def watch_view(self, view: dict | None) -> None:
+    def watch_view(self, old: dict | None, view: dict | None) -> None:
         """What the widgets show, made from the new view; then the decision it asks for."""
         if view is None:
             return
@@ -189,6 +189,9 @@ class GameScreen(Moves, Decisions, Screen):
         if mine and view["phase"] == "drawn":
             playable = {view["drawn"]}
         self.hand = (tuple(view["hand"]), frozenset(playable))
+        if mine and view["phase"] == "drawn" and (old is None or old["phase"] != "drawn"):
+            # the card just drawn is the one Enter may play: the cursor goes to it (once)
+            self.query_one(HandView).cursor = view["hand"].index(view["drawn"])
         enabled = tuple(bool(self.check_action(name, ())) for name in PALETTE)
         if enabled != self._enabled:            # the footer re-renders only when the choices change
             self._enabled = enabled
