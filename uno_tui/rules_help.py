@@ -8,18 +8,18 @@ from .engine import SWITCHES, make_rules
 from .engine.cards import KIND_OF
 
 EDITIONS = {
-    "classic": ("Classic UNO", "108 cards. A first Wild Draw Four goes back into the deck. UNO penalty 4. "
-                "Match: first to 500."),
+    "classic": ("Classic UNO", "108 cards. A first Wild Draw Four goes back into the deck. By default: "
+                "UNO penalty 4, first to 500."),
     "hp2021": ("UNO Harry Potter (2021)", "100 coloured cards, 8 Wild, 8 Wild Draw Four, 8 Wild Sorting Hat. The "
-               "first card: non-number cards are passed over until a number shows. UNO penalty 2. "
-               "One hand decides."),
+               "first card: non-number cards are passed over until a number shows. By default: "
+               "UNO penalty 2, one hand decides."),
     "hp2018": ("UNO Harry Potter (2018)", "The 2021 deck. The first card's action applies; a Sorting Hat turned "
-               "up first only lets the first player choose the colour (nobody draws). UNO penalty 2. "
-               "Match: first to 500."),
+               "up first only lets the first player choose the colour (nobody draws). By default: "
+               "UNO penalty 2, first to 500."),
     "hp2010": ("UNO Harry Potter (2010)", "Classic deck + 4 Wild Voldemort. A first Voldemort counts as a Wild. "
-               "UNO penalty 2. Match: first to 500."),
+               "By default: UNO penalty 2, first to 500."),
     "hp2000": ("UNO Harry Potter (2000)", "Classic deck + 2 Wild Howler + 2 Wild Invisibility. A first Wild Draw "
-               "Four, Howler or Invisibility goes back. UNO penalty 2. Match: first to 500."),
+               "Four, Howler or Invisibility goes back. By default: UNO penalty 2, first to 500."),
 }
 
 
