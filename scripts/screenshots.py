@@ -17,6 +17,9 @@ from tests.helpers.ui import SCREENS  # noqa: E402
 
 
 async def shoot(name, factory, size, keys) -> None:
+    # a data dir of its own, as each snapshot test has: a game saved by the screen before must
+    # not put "Start a new game?" over this one
+    os.environ["UNO_TUI_DATA_DIR"] = tempfile.mkdtemp()
     app = factory()
     async with app.run_test(size=size) as pilot:
         await pilot.pause(0.3)
@@ -28,7 +31,6 @@ async def shoot(name, factory, size, keys) -> None:
 
 def main() -> None:
     os.environ["UNO_TUI_CONFIG_DIR"] = tempfile.mkdtemp()
-    os.environ["UNO_TUI_DATA_DIR"] = tempfile.mkdtemp()    # no saved game of yours puts Resume on the start screen
     os.environ["UNO_TUI_MOTION"] = "off"                 # as the snapshot tests: every card where it lands
     (ROOT / "screenshots").mkdir(exist_ok=True)
     for name, factory, size, keys in SCREENS:
