@@ -3,7 +3,7 @@ works in it, and a lost host is said in a sentence."""
 from dataclasses import replace
 
 from tests.helpers.network import LOOPBACK, eventually
-from tests.helpers.ui import logged, my_turn
+from tests.helpers.ui import go_out, logged, my_turn
 from tests.helpers.ui import game_screen, rigged_app, seeded_app, wait_for
 from uno_tui.app import UnoApp
 from uno_tui.engine import make_rules, rigged_deck
@@ -49,9 +49,7 @@ async def test_esc_asks_before_leaving_and_staying_changes_nothing():
 async def test_menu_at_the_end_of_a_hand_asks_and_staying_shows_the_scores_again():
     app = rigged_app([["R1"], ["G9"]], "R5", ["B1"] * 30)
     async with app.run_test(size=(100, 30)) as pilot:
-        await my_turn(pilot, app)
-        await pilot.press("enter")
-        assert await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        await go_out(pilot, app)
         assert "Play again" in footer_text(app.screen) and "Next hand" not in footer_text(app.screen)
         await pilot.press("m")
         assert await wait_for(pilot, lambda: isinstance(app.screen, ConfirmLeave))

@@ -2,10 +2,12 @@
 it comes up in a move or two (a whole hand is played through the table in test_table.py)."""
 import re
 
+import pytest
+
 from textual.widgets import Button
 from textual.widgets._toast import Toast
 
-from tests.helpers.ui import game_screen, logged, my_turn, rigged_app, wait_for
+from tests.helpers.ui import go_out, game_screen, logged, my_turn, rigged_app, wait_for
 from uno_tui.screens.modals import ColorPicker, HandOverScreen, RespondModal
 from uno_tui.bots.easy import EasyBot
 from uno_tui.table import Pacing
@@ -154,23 +156,14 @@ async def test_accepting_a_card_played_at_you_from_the_modal():
         assert not any("challenge" in line["text"] for line in game_screen(app).model.log)
 
 
-async def test_drawing_then_playing_the_card():
+@pytest.mark.parametrize("key", ["p", "enter"])           # Enter: the cursor went to the card drawn
+async def test_drawing_then_playing_the_card(key):
     app = rigged_app([["G1", "G2"], ["Y1", "Y2"]], "R5", ["R9", "B1", "B2"])
     async with app.run_test(size=(80, 24)) as pilot:
         await my_turn(pilot, app)
         await pilot.press("d")
         assert await wait_for(pilot, lambda: game_screen(app).model.view["phase"] == "drawn")
-        await pilot.press("p")
-        assert await wait_for(pilot, lambda: logged(app, "You play Red 9"))
-
-
-async def test_enter_plays_the_card_just_drawn():
-    app = rigged_app([["G1", "G2"], ["Y1", "Y2"]], "R5", ["R9", "B1", "B2"])
-    async with app.run_test(size=(80, 24)) as pilot:
-        await my_turn(pilot, app)
-        await pilot.press("d")
-        assert await wait_for(pilot, lambda: game_screen(app).model.view["phase"] == "drawn")
-        await pilot.press("enter")                            # the cursor is on the card drawn
+        await pilot.press(key)
         assert await wait_for(pilot, lambda: logged(app, "You play Red 9"))
 
 
@@ -187,9 +180,7 @@ async def test_drawing_then_keeping_the_card():
 async def test_end_of_hand_shows_the_scoring_and_play_again_starts_a_new_match():
     app = rigged_app([["R1"], ["G9"]], "R5", ["B1"] * 30)
     async with app.run_test(size=(100, 30)) as pilot:
-        await my_turn(pilot, app)
-        await pilot.press("enter")
-        assert await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        await go_out(pilot, app)
         scoring = app.screen.query_one("#scoring")
         text = " ".join(strip.text for strip in scoring.render_lines(scoring.size.region))
         assert "G9    9" in text
@@ -201,9 +192,7 @@ async def test_end_of_hand_shows_the_scoring_and_play_again_starts_a_new_match()
 async def test_the_scoring_shown_again_from_a_snapshot_still_lists_every_hand():
     app = rigged_app([["R1"], ["G9"]], "R5", ["B1"] * 30)
     async with app.run_test(size=(100, 30)) as pilot:
-        await my_turn(pilot, app)
-        await pilot.press("enter")
-        assert await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        await go_out(pilot, app)
         # a resumed or reconnected client has the view (its table's result) but never saw hand_over
         assert app.screen.view["table"]["result"]["hands"] == [[], ["G9"]]
         await app.push_screen(HandOverScreen(app.screen.view, None))
@@ -217,9 +206,7 @@ async def test_a_long_hand_in_the_scoring_wraps_between_cards_never_inside_one()
     held = ["G1", "G2", "G3", "G4", "Y5", "Y6", "Y7", "B8", "B9", "G+2", "Y+2", "BS", "GR", "W+4"]
     app = rigged_app([["R1"], ["G9"]], "R5", ["B1"] * 30)
     async with app.run_test(size=(80, 24)) as pilot:
-        await my_turn(pilot, app)
-        await pilot.press("enter")
-        assert await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        await go_out(pilot, app)
         # the same end of hand, as if Bot1 had been left holding 14 cards (a rigged deal cannot)
         await app.push_screen(HandOverScreen(app.screen.view, [[], held]))
         await pilot.pause()

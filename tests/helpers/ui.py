@@ -2,6 +2,7 @@
 condition, the game screen, its log, and my turn."""
 from uno_tui.app import UnoApp
 from uno_tui.screens.game import GameScreen
+from uno_tui.screens.modals import HandOverScreen
 from uno_tui.engine import make_rules, rigged_deck
 from uno_tui.settings import GameSettings
 from uno_tui.table import LocalChannel, Pacing, Seat, Table
@@ -29,6 +30,13 @@ async def my_turn(pilot, app) -> GameScreen:
     """The game screen, once the first view is in and it is my decision."""
     assert await wait_for(pilot, lambda: game_screen(app) and game_screen(app).model.my_decision())
     return game_screen(app)
+
+
+async def go_out(pilot, app) -> None:
+    """Play your card (a rigged one-card hand: Enter on it) and wait for the end-of-hand screen."""
+    await my_turn(pilot, app)
+    await pilot.press("enter")
+    assert await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen))
 
 
 def logged(app, text: str) -> bool:
