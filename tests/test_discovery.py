@@ -83,3 +83,13 @@ async def test_the_join_form_says_what_joining_a_game_under_way_does():
         listed = [str(option.prompt) for option in app.screen.query_one("#found", OptionList).options]
         assert "under way: watch, or rejoin your seat" in listed[0]        # not "3 of 4 free"
         assert "2 of 4 seats free" in listed[1]
+
+
+async def test_a_join_to_an_address_nobody_hosts_then_lists_the_games_heard():
+    from tests.helpers.network import free_port
+    app = UnoApp(join=(LOOPBACK, free_port(), "Bea", None, False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen)
+                              and "Nobody is hosting" in str(app.screen.query_one("#join-error").render()))
+        assert await wait_for(pilot, lambda: app.screen.finder is not None)     # it looks for games now
+        await app.screen._stop_finding()

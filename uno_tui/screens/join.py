@@ -163,3 +163,6 @@ class JoinScreen(Screen):
 
     def failed(self, reason: str) -> None:
         self.query_one("#join-error", Static).update(Text(reason, style="bold red"))
+        if self.connecting and not self.locked:    # the address given failed: now list the games heard
+            self.connecting = False
+            self.listen_for_games()
