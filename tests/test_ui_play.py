@@ -214,8 +214,13 @@ async def test_a_long_hand_in_the_scoring_wraps_between_cards_never_inside_one()
         lines = [strip.text for strip in scoring.render_lines(scoring.size.region)]
         bot = [line for line in lines if line.strip() and not line.startswith("You")]
         assert len(bot) > 1                                   # 14 cards do not fit on one line at 80x24
-        assert bot[0].startswith("Bot1") and all(line.startswith(" " * 17) for line in bot[1:])
-        entries = re.findall(r"(\S+) +(\d+)", " ".join(line[17:] for line in bot).split("=")[0])
+        # the cards start in one column on every line, after the name and the points
+        indent = len(bot[1]) - len(bot[1].lstrip())
+        assert bot[0].startswith("Bot1") and re.match(r"Bot1 +=", bot[0]) and indent > 17
+        you = next(line for line in lines if line.startswith("You"))
+        assert you.index("=") == bot[0].index("=")            # the points line up, row under row
+        assert all(line[:indent].strip() == "" for line in bot[1:]) and bot[0][indent - 1] == " "
+        entries = re.findall(r"(\S+) +(\d+)", " ".join(line[indent:] for line in bot))
         assert entries == [(corner(card), str(card_info(card)["points"])) for card in held], lines
 
 

@@ -12,43 +12,44 @@ NAME_W = 17
 
 
 class Row:
-    """Pieces laid out left to right, a new line (indented under the first) where the next
-    piece would not fit."""
+    """A row's head (name and points, the same width on every row: they line up), then its
+    cards left to right, a new line (indented under the cards) where the next would not fit."""
 
-    def __init__(self, pieces: list[Text]):
-        self.pieces = pieces
+    def __init__(self, head: Text, cards: list[Text]):
+        self.head, self.cards = head, cards
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        line = Text(no_wrap=True, overflow="crop")
-        for piece in self.pieces:
+        indent = self.head.cell_len
+        line = self.head.copy()
+        line.no_wrap, line.overflow = True, "crop"
+        for card in self.cards:
             # (a card's last cell is the space before the next: it may hang off the edge)
-            width = piece.cell_len - piece.plain.endswith(" ")
-            if line.cell_len > NAME_W and line.cell_len + width > options.max_width:
+            width = card.cell_len - card.plain.endswith(" ")
+            if line.cell_len > indent and line.cell_len + width > options.max_width:
                 yield line
-                line = Text(" " * NAME_W, no_wrap=True, overflow="crop")
-            line.append_text(piece)
+                line = Text(" " * indent, no_wrap=True, overflow="crop")
+            line.append_text(card)
         yield line
 
 
 def scoring(view: dict, hands: list[list[str]] | None) -> Group:
-    """Each seat's name, its cards left with their points, the points it scored (and its match
-    total when the match counts more than one hand)."""
+    """Each seat's name, the points it scored (and its match total when the match counts more
+    than one hand), then its cards left with their points."""
     table = view["table"]
     seats, result = table["seats"], table["result"] or {}
     hands = hands or result.get("hands")            # (after a resume or a reconnect, only the result has them)
     caught = result.get("caught") or [0] * len(seats)
     totals = result.get("scores", [0] * len(seats))
+    match = table["match"]["mode"] != "single"
     rows = []
     for seat, info in enumerate(seats):
-        name = Text(info["name"][:16], style="bold")
-        name.align("left", NAME_W)                     # by cells: a wide character is two
-        pieces = [name]
+        head = Text(info["name"][:16], style="bold")
+        head.align("left", NAME_W)                     # by cells: a wide character is two
+        head.append(f"= {caught[seat]:<4}", style="bold")
+        if match:
+            head.append(f"total {totals[seat]:<5}", style="dim")
+        head.append("  ")
         cards = (hands or [[]] * len(seats))[seat]
-        pieces += [Text.assemble(token(code), f"{card_info(code)['points']:>3} ") for code in cards]
-        if not cards:
-            pieces.append(Text("out", style="bold green"))
-        pieces.append(Text(f"  = {caught[seat]}", style="bold"))
-        if table["match"]["mode"] != "single":
-            pieces.append(Text(f"   total {totals[seat]}", style="dim"))
-        rows.append(Row(pieces))
+        pieces = [Text.assemble(token(code), f"{card_info(code)['points']:>3} ") for code in cards]
+        rows.append(Row(head, pieces or [Text("out", style="bold green")]))
     return Group(*rows)
