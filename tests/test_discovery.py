@@ -36,7 +36,7 @@ async def test_a_host_is_found_with_its_fields_followed_as_seats_fill_and_gone_w
     finder = Finder(found.append, interface=LOOPBACK)
     await finder.start()
     try:
-        port = await session.serve(LOOPBACK, 0, advertise=True, lan_interface=LOOPBACK)
+        port = await session.serve(LOOPBACK, 0, advertise=True)        # (conftest: discovery on loopback)
         games = await until(found, lambda games: any(g.port == port for g in games), "the host was not found")
         game = next(g for g in games if g.port == port)
         assert (game.name, game.edition, game.seats, game.free, game.password, game.playing, game.host) == (

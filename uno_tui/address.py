@@ -1,6 +1,7 @@
 """Where a host is: HOST or HOST:PORT, the ports a host listens on by default, why it could not, and
 this machine's addresses to give friends."""
 import errno
+import os
 
 DEFAULT_PORT = 7531
 DEFAULT_WEB_PORT = 7532          # `uno-tui host --web` and `uno-tui web`
@@ -36,6 +37,12 @@ def cannot_host(port: int, error: OSError, option: str = "--port") -> str:
     if error.errno == errno.EACCES:
         return f"Port {port} is not open to you: choose one above 1023 with {option}."
     return f"Cannot host on port {port}: {error.strerror or error}."
+
+
+def lan_interface() -> str | None:
+    """The one address LAN discovery is bound to (``--lan-interface`` sets the environment), or
+    None for all (here, not in discovery.py: asking costs no zeroconf import)."""
+    return os.environ.get(INTERFACE_ENV) or None
 
 
 def local_addresses() -> list[str]:

@@ -152,12 +152,9 @@ class UnoApp(App):
         async def serve() -> None:
             from rich.text import Text
 
-            from .address import reachable_addresses
-            from .discovery import lan_interface
             from .screens.lobby import LobbyScreen
             try:
-                port_open = await session.serve(bind, port, advertise=advertise,
-                                                lan_interface=lan_interface(), web=web)
+                port_open = await session.serve(bind, port, advertise=advertise, web=web)
             except OSError as e:
                 self.back_to_start(session.cannot_serve(e, port, web))
                 await session.close()
@@ -165,7 +162,7 @@ class UnoApp(App):
             self.hosting, self.channel = session, session.local
             for note in session.notes():
                 self.notify(note, timeout=10)
-            addresses = [f"{address}:{port_open}" for address in reachable_addresses(lan_interface(), bind)]
+            addresses = [f"{address}:{port_open}" for address in session.addresses]
             where = Text("Friends join with:  ", style="bold")
             where.append(f"uno-tui join {addresses[0]}" + ("  (or find it with uno-tui join)\n" if advertise else "\n"))
             where.append("Addresses of this machine: " + "  ·  ".join(addresses), style="dim")

@@ -181,8 +181,6 @@ def main(argv: list[str] | None = None) -> int:
 
 async def headless_host(settings, args, seats: int) -> int:
     """Host without a UI: log, start when enough players joined, play until interrupted."""
-    from .address import reachable_addresses
-    from .discovery import lan_interface
     from .hosting import HostSession
     from .table import Pacing
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
@@ -205,14 +203,13 @@ async def headless_host(settings, args, seats: int) -> int:
         session = HostSession(settings, players=seats, headless=True, password=args.password, rate=args.rate,
                               burst=args.rate, per_address=args.per_address, pacing=pacing, seed=args.seed)
     try:
-        port = await session.serve(args.bind, args.port, advertise=not args.no_advertise,
-                                   lan_interface=lan_interface(), web=args.web)
+        port = await session.serve(args.bind, args.port, advertise=not args.no_advertise, web=args.web)
     except OSError as e:
         print(f"uno-tui: {session.cannot_serve(e, args.port, args.web)}", file=sys.stderr)
         await session.close()
         return 1
     gc.freeze()                       # what start-up made lives on: the collector need not walk it again
-    addresses = reachable_addresses(lan_interface(), args.bind)
+    addresses = session.addresses
     log.info("hosting %s for %d seats on %s; starting when %d joined",
              settings.edition, seats, ", ".join(f"{a}:{port}" for a in addresses), need)
     if session.web_port is not None:

@@ -10,14 +10,12 @@ address; the tests use 127.0.0.1, so nothing they do leaves the machine.
 import asyncio
 import contextlib
 import logging
-import os
 import socket
 from dataclasses import dataclass
 
 from zeroconf import InterfaceChoice, IPVersion, ServiceStateChange
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
-from .address import INTERFACE_ENV, reachable_addresses
 from .table.protocol import clean_text
 from .table.spec import MAX_NAME
 
@@ -27,17 +25,8 @@ LOOKUP_MS = 3000
 logger = logging.getLogger(__name__)
 
 
-def lan_interface() -> str | None:
-    """The one address mDNS is bound to (``--lan-interface`` sets the environment), or None for all."""
-    return os.environ.get(INTERFACE_ENV) or None
-
-
 def _zeroconf(interface: str | None) -> AsyncZeroconf:
     return AsyncZeroconf(interfaces=[interface] if interface else InterfaceChoice.All, ip_version=IPVersion.V4Only)
-
-
-def _addresses(interface: str | None, bind: str) -> list[bytes]:
-    return [socket.inet_aton(address) for address in reachable_addresses(interface, bind)]
 
 
 def listing(lobby: dict, password: bool, playing: bool) -> dict[str, str]:
@@ -85,8 +74,11 @@ class Advertiser:
     """One table's record: registered once the host listens, updated as seats fill, withdrawn
     when the host closes. Changes that arrive while one is being sent are merged into the next."""
 
-    def __init__(self, host_name: str, port: int, *, bind: str = "0.0.0.0", interface: str | None = None):
-        self.interface, self.port, self.bind = interface, port, bind
+    def __init__(self, host_name: str, port: int, addresses: list[str], *, interface: str | None = None):
+        """``addresses``: where friends reach the table (the host's, address.reachable_addresses)."""
+        self.interface, self.port = interface, port
+        self.addresses = [socket.inet_aton(address) for address in addresses]
+        self.server = f"{socket.gethostname()}.local."
         # a DNS label is at most 63 bytes: cut there, never inside a character
         self.instance = f"{clean_text(host_name, MAX_NAME)}'s table on {socket.gethostname()}".encode()[:63].decode(
             errors="ignore")
@@ -105,8 +97,7 @@ class Advertiser:
 
     def _info(self) -> AsyncServiceInfo:
         return AsyncServiceInfo(SERVICE, f"{self.instance}.{SERVICE}", port=self.port,
-                                addresses=_addresses(self.interface, self.bind),
-                                server=f"{socket.gethostname()}.local.", properties=self.listing)
+                                addresses=self.addresses, server=self.server, properties=self.listing)
 
     async def _run(self) -> None:
         try:

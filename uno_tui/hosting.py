@@ -17,8 +17,7 @@ from net.connection import TRY_AGAIN
 from net.server import PER_ADDRESS, Server
 
 from . import autosave
-from .address import DEFAULT_PORT, cannot_host
-from .discovery import Advertiser, listing
+from .address import DEFAULT_PORT, cannot_host, lan_interface, reachable_addresses
 from .host_channel import HOST_ENDED, HostChannel, LocalPeer
 from .hosted_saving import HostedSaving
 from .settings import GameSettings
@@ -70,16 +69,19 @@ class HostSession(HostedSaving):
         self.password_note: str | None = None     # a resumed game: which password it takes now
         self.set_aside: Path | None = None        # where the unfinished game this one replaces was kept
         self.autosave = autosave.Autosave("hosted", self._state, lambda: self.table.log_state())
-        self.advertiser: Advertiser | None = None
+        self.advertiser = None                    # the discovery.Advertiser of a host that advertises
+        self.addresses: list[str] = []            # where friends reach the table, once it listens
         self.web = None                           # the web.WebServer of --web
         self.web_port: int | None = None
 
     # ------------------------------------------------------------------ server
     async def serve(self, bind: str = "0.0.0.0", port: int = DEFAULT_PORT, *, advertise: bool = False,
-                    lan_interface: str | None = None, web: int | None = None) -> int:
-        """Listen; with ``advertise``, also tell the LAN about the table (discovery.py); with
-        ``web``, serve the page a browser joins from on that port (web.py, ``web_port`` once open)."""
+                    web: int | None = None) -> int:
+        """Listen; with ``advertise``, also tell the LAN about the table (discovery.py, on the
+        interface UNO_TUI_LAN_INTERFACE names, if any); with ``web``, serve the page a browser joins
+        from on that port (web.py, ``web_port`` once open). ``addresses``: where friends reach it."""
         self.port = await self.server.listen(bind, port)
+        self.addresses = reachable_addresses(lan_interface(), bind)
         logger.info("hosting on %s:%s", bind, self.port)
         if web is not None:
             from .web import WebServer, app_command       # aiohttp: only for hosts that serve the page
@@ -88,7 +90,8 @@ class HostSession(HostedSaving):
                                  title=f"uno-tui: {self.host_name}'s table")
             self.web_port = await self.web.start()
         if advertise:
-            self.advertiser = Advertiser(self.host_name, self.port, bind=bind, interface=lan_interface)
+            from .discovery import Advertiser             # zeroconf: only for hosts that advertise
+            self.advertiser = Advertiser(self.host_name, self.port, self.addresses, interface=lan_interface())
             self._advertise()
         if self.table is not None:                   # a resumed game: everyone is away until they return
             for i, seat in enumerate(self.seats):
@@ -249,6 +252,7 @@ class HostSession(HostedSaving):
 
     def _advertise(self) -> None:
         if self.advertiser is not None:
+            from .discovery import listing
             self.advertiser.show(listing(self.lobby_view(), self.password is not None, self.table is not None))
 
     def set_bot(self, index: int, level: str | None) -> None:

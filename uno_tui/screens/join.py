@@ -1,4 +1,8 @@
 """Joining: the games heard on the LAN, live, or an address typed in; a name and a password."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
@@ -8,10 +12,12 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..address import DEFAULT_PORT, parse_address
-from ..discovery import Finder, FoundGame, lan_interface
+from ..address import DEFAULT_PORT, lan_interface, parse_address
 from ..table.spec import MAX_NAME, MAX_PASSWORD
 from ..widgets.footer import Footer
+
+if TYPE_CHECKING:
+    from ..discovery import Finder, FoundGame
 
 
 class JoinScreen(Screen):
@@ -54,8 +60,6 @@ class JoinScreen(Screen):
         for part in self.query(".found"):
             part.display = not self.locked
         self.query_one("#name" if self.address else "#address").focus()
-        if not (self.connecting or self.locked):
-            self.listen_for_games()
 
     def action_back(self) -> None:
         if self.locked:
@@ -67,13 +71,18 @@ class JoinScreen(Screen):
         """Back here from a table (a browser tab's home): say why."""
         self.query_one("#join-error", Static).update(Text(notice or "You left the table.", style="bold"))
 
-    @work(group="finder", exit_on_error=False)
-    async def listen_for_games(self) -> None:
-        """Tables heard on the LAN, live, until this screen closes (no multicast: say so, typing works)."""
+    def listen_for_games(self) -> None:
+        """Tables heard on the LAN, live, until this screen closes. The finder is this screen's from
+        now (one at a time); zeroconf loads only here (a browser tab's locked form never looks)."""
+        from ..discovery import Finder  # noqa: F811 - (the name above is for type checking only)
         self.finder = Finder(self.show_games, interface=lan_interface())
+        self._start_finding(self.finder)
+
+    @work(group="finder", exit_on_error=False)
+    async def _start_finding(self, finder) -> None:
         try:
-            await self.finder.start()
-        except Exception as e:
+            await finder.start()
+        except Exception as e:               # no multicast here: say so, typing an address works
             self._found([Option(f"Cannot look for games here ({e}): type the host's address.", disabled=True)])
 
     async def on_screen_suspend(self) -> None:
@@ -81,6 +90,7 @@ class JoinScreen(Screen):
         await self._stop_finding()
 
     def on_screen_resume(self) -> None:
+        """First shown, or back from a table: look for games (unless joining an address given)."""
         if self.finder is None and not (self.connecting or self.locked):
             self.listen_for_games()
 
