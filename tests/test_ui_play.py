@@ -195,7 +195,7 @@ async def test_the_scoring_shown_again_from_a_snapshot_still_lists_every_hand():
         await go_out(pilot, app)
         # a resumed or reconnected client has the view (its table's result) but never saw hand_over
         assert app.screen.view["table"]["result"]["hands"] == [[], ["G9"]]
-        await app.push_screen(HandOverScreen(app.screen.view, None))
+        await app.push_screen(HandOverScreen(app.screen.view))
         await pilot.pause()
         scoring = app.screen.query_one("#scoring")
         text = " ".join(strip.text for strip in scoring.render_lines(scoring.size.region))
@@ -208,7 +208,9 @@ async def test_a_long_hand_in_the_scoring_wraps_between_cards_never_inside_one()
     async with app.run_test(size=(80, 24)) as pilot:
         await go_out(pilot, app)
         # the same end of hand, as if Bot1 had been left holding 14 cards (a rigged deal cannot)
-        await app.push_screen(HandOverScreen(app.screen.view, [[], held]))
+        view = app.screen.view
+        result = {**view["table"]["result"], "hands": [[], held]}
+        await app.push_screen(HandOverScreen({**view, "table": {**view["table"], "result": result}}))
         await pilot.pause()
         scoring = app.screen.query_one("#scoring")
         lines = [strip.text for strip in scoring.render_lines(scoring.size.region)]

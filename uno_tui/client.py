@@ -25,7 +25,6 @@ class ClientModel:
     log: list[dict] = field(default_factory=list)
     last_seq: int = 0
     error: str | None = None
-    last_hands: list[list[str]] | None = None     # every hand as shown at the end of the last hand
     _ids: itertools.count = field(default_factory=lambda: command_ids())
 
     def apply(self, msg: dict) -> str:
@@ -42,9 +41,6 @@ class ClientModel:
         self.last_seq = seq or self.last_seq
         if kind == "update":
             self.view = merge_view(self.view, msg["view"])
-            for event in msg.get("events", []):
-                if event["type"] == "hand_over":
-                    self.last_hands = event["hands"]
             self.log.extend(msg.get("log", []))
             del self.log[:-LOG_KEEP]
             return "view"

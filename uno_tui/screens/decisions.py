@@ -49,7 +49,7 @@ class Decisions:
             elif answer not in ("accept", "challenge"):
                 self.query_one(HandView).focus()     # stacking: choose the card from the hand
         else:
-            answer = await self._wait(HandOverScreen(view, self.model.last_hands, game=self))
+            answer = await self._wait(HandOverScreen(view, game=self))
             if answer == "menu":                 # asked first; staying shows the scores again
                 self._modal, self._modal_screen = None, None
                 self.action_leave()

@@ -170,9 +170,9 @@ class HandOverScreen(DecisionModal):
     BINDINGS = [Binding("enter", "go('ready')", "Next hand"), Binding("enter", "go('again')", "Play again"),
                 Binding("m,escape", "go('menu')", "Menu"), *DecisionModal.FORWARDED]
 
-    def __init__(self, view: dict, hands: list[list[str]] | None, game=None):
+    def __init__(self, view: dict, game=None):
         super().__init__(game)
-        self.view, self.hands = view, hands
+        self.view = view
         self._deadline: float | None = None
 
     def on_mount(self) -> None:
@@ -203,7 +203,7 @@ class HandOverScreen(DecisionModal):
                      f"{result.get('points', 0)} points.")
         with Vertical(id="dialog", classes="wide"):
             yield Label(title, id="dialog-title")
-            yield Static(scoring(self.view, self.hands), id="scoring")
+            yield Static(scoring(self.view), id="scoring")
             if match["over"]:
                 winners = match["winners"]
                 names = " and ".join("you" if w == me else seats[w]["name"] for w in winners)

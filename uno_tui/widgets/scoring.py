@@ -32,12 +32,12 @@ class Row:
         yield line
 
 
-def scoring(view: dict, hands: list[list[str]] | None) -> Group:
+def scoring(view: dict) -> Group:
     """Each seat's name, the points it scored (and its match total when the match counts more
     than one hand), then its cards left with their points."""
     table = view["table"]
     seats, result = table["seats"], table["result"] or {}
-    hands = hands or result.get("hands")            # (after a resume or a reconnect, only the result has them)
+    hands = result.get("hands")                     # (the hand_over event's, kept: a snapshot has them too)
     caught = result.get("caught") or [0] * len(seats)
     totals = result.get("scores", [0] * len(seats))
     match = table["match"]["mode"] != "single"
