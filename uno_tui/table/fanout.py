@@ -80,9 +80,9 @@ def merged(first: dict, then: dict) -> dict:
 class FanOut:
     """Table's outgoing side (uses the table's game, seats, listeners, log and timers)."""
 
-    def _table_line(self, text: str, broadcast: bool = True) -> None:
+    def _table_line(self, text: str) -> None:
         self.log.append(({"type": "table", "text": text}, self.names))
-        if broadcast and self.match:
+        if self.match:
             self.version += 1
             self._broadcast([{"type": "table", "text": text}])
 
