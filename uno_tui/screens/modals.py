@@ -13,6 +13,7 @@ from textual.widgets import Button, Input, Label, Static
 from ..engine import card_info
 from ..engine.cards import COLORS, LETTER_OF
 from ..rules_help import wd4_illegal_while
+from ..table.describe import narrate
 from ..widgets.cardart import CARD_BG, CARD_FG
 from ..widgets.footer import Footer
 from ..widgets.scoring import scoring
@@ -205,11 +206,8 @@ class HandOverScreen(DecisionModal):
             yield Label(title, id="dialog-title")
             yield Static(scoring(self.view), id="scoring")
             if match["over"]:
-                winners = match["winners"]
-                names = " and ".join("you" if w == me else seats[w]["name"] for w in winners)
-                verb = "win" if len(winners) > 1 or winners == [me] else "wins"
-                yield Label(Text(f"{names[0].upper()}{names[1:]} {verb} the match!", style="bold"),
-                            id="match-over")
+                said = narrate([{"type": "match_over", "winners": match["winners"]}], me, [s["name"] for s in seats])
+                yield Label(Text(said[0]["text"], style="bold"), id="match-over")     # as the log says it
             yield Static("", id="countdown", classes="hint")
             with Grid(id="answers"):
                 # not focusable: Enter means "next hand" wherever the focus would be, as the footer says
