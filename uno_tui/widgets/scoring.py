@@ -7,6 +7,7 @@ from rich.text import Text
 
 from ..engine import card_info
 from .cardart import token
+from .plates import fit_name
 
 NAME_W = 17
 
@@ -43,7 +44,7 @@ def scoring(view: dict) -> Group:
     match = table["match"]["mode"] != "single"
     rows = []
     for seat, info in enumerate(seats):
-        head = Text(info["name"][:16], style="bold")
+        head = Text(fit_name(info["name"], NAME_W - 1), style="bold")     # as the plates cut it ("Ro… 2")
         head.align("left", NAME_W)                     # by cells: a wide character is two
         head.append(f"= {caught[seat]:<4}", style="bold")
         if match:
