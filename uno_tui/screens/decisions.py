@@ -24,12 +24,12 @@ class Decisions:
             needed = f"{view['phase']}:{self.model.last_seq}"
         if needed and needed in self._answered:
             needed = None
-        if self._modal and self.app.screen not in (self, self._modal_screen):
-            return                               # "Leave?", a chat line or the rules over it: asked when closed
+        if self.app.screen not in (self, self._modal_screen):
+            return                               # "Leave?", a chat line or the rules open: asked when closed
         if self._modal and self._modal.split(":")[0] != (needed or "").split(":")[0]:
             self._close_modal()
         if not needed or self._modal or self.app.screen is not self:
-            return                               # (a chat line, the rules or "Leave?" open: asked when closed)
+            return                               # (one already asked, or the closed one not yet off screen)
         self._modal = needed
         self._decide(needed)
 
