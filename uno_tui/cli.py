@@ -164,9 +164,9 @@ def main(argv: list[str] | None = None) -> int:
         seats = args.seats or len(settings.bots) + 1
         name = args.name or lan_name(settings)
         if args.resume:
-            from .hosted_saving import saved_game_path
-            if not saved_game_path().exists():
-                command.error(f"no hosted game to resume ({saved_game_path()} does not exist)")
+            from .places import game_path
+            if not game_path("hosted").exists():
+                command.error(f"no hosted game to resume ({game_path('hosted')} does not exist)")
         if args.headless:
             return asyncio.run(headless_host(settings, args, seats))
         from .app import UnoApp
