@@ -7,7 +7,7 @@ from zeroconf.asyncio import AsyncServiceInfo
 
 from textual.widgets import OptionList
 
-from tests.helpers.network import LOOPBACK, join
+from tests.helpers.network import LOOPBACK, free_port, join
 from tests.helpers.ui import wait_for
 from uno_tui.app import UnoApp
 from uno_tui.discovery import SERVICE, Finder, FoundGame
@@ -86,7 +86,6 @@ async def test_the_join_form_says_what_joining_a_game_under_way_does():
 
 
 async def test_a_join_to_an_address_nobody_hosts_then_lists_the_games_heard():
-    from tests.helpers.network import free_port
     app = UnoApp(join=(LOOPBACK, free_port(), "Bea", None, False))
     async with app.run_test(size=(80, 24)) as pilot:
         assert await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen)

@@ -7,8 +7,7 @@ from uno_tui.app import UnoApp
 from uno_tui.widgets.footer import Footer
 
 
-async def test_a_click_on_a_key_presses_it_and_the_palette_key_opens_the_palette(tmp_path, monkeypatch):
-    monkeypatch.setenv("UNO_TUI_DATA_DIR", str(tmp_path))
+async def test_a_click_on_a_key_presses_it_and_the_palette_key_opens_the_palette():
     app = UnoApp()
     async with app.run_test(size=(80, 24)) as pilot:
         footer = app.screen.query_one(Footer)

@@ -2,7 +2,7 @@
 from textual.widgets import Select
 
 from tests.helpers.network import LOOPBACK
-from tests.helpers.ui import game_screen, wait_for
+from tests.helpers.ui import game_screen, my_turn, rendered_lines, wait_for
 from uno_tui.app import UnoApp
 from uno_tui.engine import rigged_deck
 from uno_tui.hosting import HostSession
@@ -87,12 +87,11 @@ async def test_a_joined_player_goes_out_sees_the_scoring_with_the_others_cards_a
             hands = [["R1"], ["G9"]] if jo == 0 else [["G9"], ["R1"]]
             session.dealer = other                                # so Jo plays first
             session.start(deck=rigged_deck(hands, "R5", ["B1"] * 20, other), hand_size=1)
-            assert await wait_for(pilot, lambda: game_screen(join_app) is not None
-                                  and game_screen(join_app).model.my_decision())
+            await my_turn(pilot, join_app)
             await pilot.press("tab", "enter")                     # Jo's one card, and the hand is over
             assert await wait_for(pilot, lambda: isinstance(join_app.screen, HandOverScreen))
             scoring = join_app.screen.query_one("#scoring")
-            text = " ".join(strip.text for strip in scoring.render_lines(scoring.size.region))
+            text = " ".join(rendered_lines(scoring))
             assert "G9    9" in text                              # the other hand, shown over the network
             await pilot.press("enter")                            # ready: the only person, so the next hand
             assert await wait_for(pilot, lambda: not session.table.game.over)

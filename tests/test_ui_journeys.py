@@ -17,15 +17,20 @@ from uno_tui.table import LocalChannel, Pacing, Seat, Table
 SLOW = Pacing(bot_delay=10, catch_delay={"normal": 10}, grace=10, hand_pause=10)
 
 
+def shown(screen) -> dict:
+    """The bindings the screen's footer shows as usable, by key."""
+    return {key: active.binding for key, active in screen.active_bindings.items()
+            if active.enabled and active.binding.show}
+
+
 def offered(screen) -> set[str]:
     """The keys the screen's footer shows as usable."""
-    return {key for key, active in screen.active_bindings.items() if active.enabled and active.binding.show}
+    return set(shown(screen))
 
 
 def footer_text(screen) -> str:
     """What the footer says about the keys it shows (their descriptions)."""
-    return " ".join(active.binding.description for active in screen.active_bindings.values()
-                    if active.enabled and active.binding.show)
+    return " ".join(binding.description for binding in shown(screen).values())
 
 
 async def test_esc_asks_before_leaving_and_staying_changes_nothing():

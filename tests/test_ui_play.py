@@ -7,7 +7,7 @@ import pytest
 from textual.widgets import Button
 from textual.widgets._toast import Toast
 
-from tests.helpers.ui import go_out, game_screen, logged, my_turn, rigged_app, wait_for
+from tests.helpers.ui import go_out, rendered_lines, game_screen, logged, my_turn, rigged_app, wait_for
 from uno_tui.screens.modals import ColorPicker, HandOverScreen, RespondModal
 from uno_tui.bots.easy import EasyBot
 from uno_tui.table import Pacing
@@ -182,7 +182,7 @@ async def test_end_of_hand_shows_the_scoring_and_play_again_starts_a_new_match()
     async with app.run_test(size=(100, 30)) as pilot:
         await go_out(pilot, app)
         scoring = app.screen.query_one("#scoring")
-        text = " ".join(strip.text for strip in scoring.render_lines(scoring.size.region))
+        text = " ".join(rendered_lines(scoring))
         assert "G9    9" in text
         await pilot.press("enter")
         assert await wait_for(pilot, lambda: not game_screen(app).model.view["over"])
@@ -198,7 +198,7 @@ async def test_the_scoring_shown_again_from_a_snapshot_still_lists_every_hand():
         await app.push_screen(HandOverScreen(app.screen.view))
         await pilot.pause()
         scoring = app.screen.query_one("#scoring")
-        text = " ".join(strip.text for strip in scoring.render_lines(scoring.size.region))
+        text = " ".join(rendered_lines(scoring))
         assert "G9    9" in text and text.count("out") == 1
 
 
@@ -213,7 +213,7 @@ async def test_a_long_hand_in_the_scoring_wraps_between_cards_never_inside_one()
         await app.push_screen(HandOverScreen({**view, "table": {**view["table"], "result": result}}))
         await pilot.pause()
         scoring = app.screen.query_one("#scoring")
-        lines = [strip.text for strip in scoring.render_lines(scoring.size.region)]
+        lines = rendered_lines(scoring)
         bot = [line for line in lines if line.strip() and not line.startswith("You")]
         assert len(bot) > 1                                   # 14 cards do not fit on one line at 80x24
         # the cards start in one column on every line, after the name and the points

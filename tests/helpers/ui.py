@@ -39,6 +39,11 @@ async def go_out(pilot, app) -> None:
     assert await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen))
 
 
+def rendered_lines(widget) -> list[str]:
+    """The text of each row the widget draws now."""
+    return [strip.text for strip in widget.render_lines(widget.size.region)]
+
+
 def logged(app, text: str) -> bool:
     return any(text in line["text"] for line in game_screen(app).model.log)
 
