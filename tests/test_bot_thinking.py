@@ -1,5 +1,5 @@
-"""A hard bot's search (up to ~0.3 s) runs off the event loop: the host answers a ping at once
-while the bot thinks."""
+"""A hard bot's search (up to 0.3 s, a third of its pause at a fast table) runs off the event loop:
+the host answers a ping at once while the bot thinks."""
 import asyncio
 import statistics
 import threading
@@ -14,8 +14,8 @@ from uno_tui.table import PROTOCOL_VERSION, Pacing
 
 
 async def test_the_host_answers_pings_while_a_hard_bot_searches():
-    """Two hard bots play each other heads-up, hand after hand (every endgame decision is a
-    search); a spectator pings the host meanwhile."""
+    """Two hard bots play each other heads-up, hand after hand (every decision with a choice is a
+    search, 10 ms at this table with no pause); a spectator pings the host meanwhile."""
     session = HostSession(GameSettings(bots=["hard", "hard"], match_mode="first_to", match_target=10_000),
                           players=2, headless=True, seed=4, dealer=1,
                           rate=1000, burst=1000,                 # the pings here are not a flood
