@@ -74,5 +74,7 @@ def choose(game: Game, seat: int) -> Action:
                 continue
         if score > best_score:
             best, best_score = a, score
-    said = best._replace(uno=True)          # saying UNO with it when offered
-    return said if said in acts else best
+    if len(hand) == 2 or best.card == "WV":      # saying UNO with it when offered (it leaves one card)
+        said = best._replace(uno=True)
+        return said if said in acts else best
+    return best

@@ -4,7 +4,7 @@ engine, so every edition and house rule is played as the table plays it.
 Each round deals one guess (guesses.py: consistent with all the seat saw) and builds the whole game
 from it (engine/guess.py); every candidate move still in the running is made on its own copy of
 that game, which is then played to the end of the hand by the normal bot's policy for every seat
-(rollout.py). The same guess and the same shuffles for every move: luck weighs on all alike. The
+(rollout.py). The same guess for every move: luck weighs on all alike (but for the rare reshuffle). The
 budget (seconds, or a number of play-outs) is spent in parts: after each, the worse half of the
 moves is dropped (sequential halving), so the close ones get the most play-outs. The move the
 normal bot's rules pick always stays, and the best move replaces it only when it won clearly
@@ -18,6 +18,9 @@ from ..engine import Action, Rules, make_rules
 from ..engine.guess import guessed_game
 from .guesses import Guesses
 from .rollout import play_out
+
+#: how many standard errors a move must win by to replace the preferred one (tuned with bench/bots.py)
+CLEAR = 1.0
 
 
 def rules_of(view: dict) -> Rules:
@@ -52,9 +55,8 @@ def most_won(view: dict, memory, moves: list[dict], preferred: int, rng: random.
     for part in range(1, parts + 1):
         while spent() < part / parts or not results[alive[0]]:
             hands, draw, under = guesses.deal(rng)
-            seed = rng.getrandbits(32)
             for i in alive:
-                game = guessed_game(rules, view, hands, draw, under, seed=seed)
+                game = guessed_game(rules, view, hands, draw, under, rng=rng)
                 game.apply(me, actions[i])
                 results[i].append(play_out(game) == me)
             done += len(alive)
@@ -65,9 +67,10 @@ def most_won(view: dict, memory, moves: list[dict], preferred: int, rng: random.
     return best if clearly_better(results[best], results[preferred]) else preferred
 
 
-def clearly_better(won: list[bool], other: list[bool], z: float = 1.0) -> bool:
+def clearly_better(won: list[bool], other: list[bool]) -> bool:
     """Did ``won`` beat ``other`` on the same guesses (``other`` may have been played on more) by
-    more than ``z`` standard errors of the difference? Noise must not outvote the preferred move."""
+    more than CLEAR standard errors of the difference? Noise must not outvote the preferred move."""
+    z = CLEAR
     diffs = [a - b for a, b in zip(won, other)]
     n = len(diffs)
     if n < 2:

@@ -11,18 +11,16 @@ import random
 from .cards import CARD_OF, COLOR_INDEX, COLOR_OF, WILD_DRAW_FOUR
 from .game import Game
 from .rules import Rules
-from .state import rng_state, restore_game
-
-_RNG = rng_state(random.Random(0))      # reseeded per game: decoding a state costs more
+from .state import restore_game
 
 
 def guessed_game(rules: Rules, view: dict, hands: list[list[str]], draw: list[str], under: list[str],
-                 *, seed=0, events: bool = False) -> Game:
+                 *, rng: random.Random | None = None, events: bool = False) -> Game:
     """The game ``view`` is of, with ``hands`` (every seat's, the viewer's own included), ``draw``
     (the draw pile, the card drawn first first) and ``under`` (the discard pile below the top card,
-    in any order): the order of play, the phase and what waits on whom are the view's. What no view
-    tells is guessed plainly: nobody has passed in a row, and a Voldemort's player (in its discards)
-    said no UNO with it. A Wild Draw Four waiting for its target is guilty if the guessed hand of its
+    in any order), reshuffled when the draw pile runs out by ``rng``. The order of play, the phase and
+    what waits on whom are the view's. What no view tells is guessed plainly: nobody has passed in a
+    row, and a Voldemort's player (in its discards) said no UNO with it. A Wild Draw Four waiting for its target is guilty if the guessed hand of its
     player holds what made it illegal."""
     n = view["players"]
     ints = [[CARD_OF[c] for c in hand] for hand in hands]
@@ -37,7 +35,7 @@ def guessed_game(rules: Rules, view: dict, hands: list[list[str]], draw: list[st
         "uno_intent": False, "drawn": CARD_OF[view["drawn"]] if view.get("drawn") else -1,
         "uno_said": list(view["uno_said"]), "window": _window(view),
         "passes": 0, "refills": 0, "stall": None, "shown": [], "over": False, "winner": -1, "blocked": False,
-        "can_shield": rules.deck.get("WI", 0) > 0, "rng": _RNG,
+        "can_shield": rules.deck.get("WI", 0) > 0,
     }
     state["total_cards"] = len(state["draw_pile"]) + len(state["discard"]) + sum(map(len, ints))
     if attack:
@@ -47,8 +45,7 @@ def guessed_game(rules: Rules, view: dict, hands: list[list[str]], draw: list[st
             before = state["wd4_color"] = COLOR_INDEX[attack["before"]]
             state["wd4_guilty"] = any(COLOR_OF[c] == before or (rules.wd4_wilds_count and c >= 52 and c != card)
                                       for c in ints[attack["by"]])
-    game = restore_game(rules, state)
-    game.rng.seed(seed)
+    game = restore_game(rules, state, rng or random.Random(0))
     game.record = events
     return game
 
