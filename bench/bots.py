@@ -110,7 +110,7 @@ def main() -> None:
                         help="the hard bot's search per decision: seconds (0.3s) or play-outs (200)")
     parser.add_argument("--jobs", type=int, default=2, help="processes (at most 2: the machine is shared)")
     parser.add_argument("--house", default="", help="house rules to switch on in every line, e.g. jump_in")
-    parser.add_argument("--lines", default="", help="only the lines whose label holds one of these, e.g. 3 normal")
+    parser.add_argument("--lines", default="", help="only these lines, by label, separated by ';'")
     args = parser.parse_args()
     house = tuple(name for name in args.house.split(",") if name)
     budget = budget_of(args.budget)
@@ -121,10 +121,10 @@ def main() -> None:
           + (f" (a table gives it {DEFAULT_BUDGET * 1000:.0f} ms)" if budget[1] or budget[0] != DEFAULT_BUDGET else "")
           + (f"; house rules: {', '.join(house)}" if house else ""))
     timings: dict[str, list[float]] = {level: [] for level in LEVELS}
-    wanted = [w for w in args.lines.split(",") if w]
+    wanted = [w.strip() for w in args.lines.split(";") if w.strip()]
     with multiprocessing.Pool(max(1, min(args.jobs, 2))) as pool:
         for label, levels, preset, extra, chance in LINES:
-            if wanted and not any(w in label for w in wanted):
+            if wanted and label not in wanted:
                 continue
             p, half = win_rate(pool, levels, args.hands, args.seed, budget, preset, house + extra, timings)
             print(f"{label:<30} {p:6.1%} ± {half:4.1%} over {args.hands} hands (chance {chance:.0%})", flush=True)
