@@ -4,9 +4,9 @@ engine, so every edition and house rule is played as the table plays it.
 Each round deals one guess (guesses.py: consistent with all the seat saw) and builds the whole game
 from it (engine/guess.py); every candidate move still in the running is made on its own copy of
 that game, which is then played to the end of the hand by the normal bot's policy for every seat
-(rollout.py). The same guess for every move: luck weighs on all alike (but for the rare reshuffle). The
-budget (seconds, or a number of play-outs) is spent in parts: after each, the worse half of the
-moves is dropped (sequential halving), so the close ones get the most play-outs. The move the
+(rollout.py). The same guess for every move: luck weighs on all alike (but for the rare reshuffle).
+The budget (seconds, or a number of play-outs) is spent in parts: after each, the worse half of
+the moves is dropped (sequential halving), so the close ones get the most play-outs. The move the
 normal bot's rules pick always stays, and the best move replaces it only when it won clearly
 more often on the same guesses: a few lucky play-outs must not pick a worse move.
 """
@@ -32,7 +32,7 @@ def rules_of(view: dict) -> Rules:
 
 
 def most_won(view: dict, memory, moves: list[dict], preferred: int, rng: random.Random, *,
-             seconds: float = 0.3, playouts: int | None = None) -> int | None:
+             seconds: float, playouts: int | None = None) -> int | None:
     """The index of the move in ``moves`` (the seat's legal actions, as dicts) that wins most hands
     played out, ``preferred`` on a tie; None when no guess fits what the seat saw. The search stops
     after ``playouts`` play-outs if given, else after ``seconds``."""
