@@ -7,8 +7,9 @@ table). Out-of-turn chances (catching, a late UNO) go to the other seats
 before the player to move, as fast catchers would win the race at a table.
 
 Every line plays the same seeded hands (seats rotate, so no seat is
-favoured): "normal vs 3 normal" is the yardstick the "hard vs 3 normal" line
-is paired with. ``--budget`` is what the hard bot may spend a decision: seconds
+favoured): "normal vs 3 normal" and "normal vs normal, heads-up" are the
+yardsticks the hard lines are paired with (on a given set of hands even two
+normal bots need not split 50/50). ``--budget`` is what the hard bot may spend a decision: seconds
 ("0.3s", its default at a table) or a number of play-outs ("200": the same
 moves on any machine, and bounded time). The bots were tuned on the seeds in
 TUNED (win rates on them flatter the bots), so the default seed is none of
@@ -37,6 +38,7 @@ LEVELS = ("easy", "normal", "hard")
 LINES = (("hard vs 3 normal", ["hard", "normal", "normal", "normal"], "classic", (), 0.25),
          ("normal vs 3 normal", ["normal", "normal", "normal", "normal"], "classic", (), 0.25),
          ("hard vs normal, heads-up", ["hard", "normal"], "classic", (), 0.5),
+         ("normal vs normal, heads-up", ["normal", "normal"], "classic", (), 0.5),
          ("hard vs 3 normal, hp2021", ["hard", "normal", "normal", "normal"], "hp2021", (), 0.25),
          ("hard vs 3 normal, seven_zero", ["hard", "normal", "normal", "normal"], "classic", ("seven_zero",), 0.25))
 

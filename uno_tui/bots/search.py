@@ -8,7 +8,8 @@ that game, which is then played to the end of the hand by the normal bot's polic
 The budget (seconds, or a number of play-outs) is spent in parts: after each, the worse half of
 the moves is dropped (sequential halving), so the close ones get the most play-outs. The move the
 normal bot's rules pick always stays, and the best move replaces it only when it won clearly
-more often on the same guesses: a few lucky play-outs must not pick a worse move.
+more often on the same guesses of the last part (guesses that did not pick it): a few lucky
+play-outs must not pick a worse move.
 """
 import math
 import random
@@ -53,7 +54,8 @@ def most_won(view: dict, memory, moves: list[dict], preferred: int, rng: random.
         return sum(results[i]) / len(results[i])
 
     for part in range(1, parts + 1):
-        while spent() < part / parts or not results[alive[0]]:
+        fresh = len(results[preferred])   # (the first guess of this part)
+        while spent() < part / parts or len(results[preferred]) == fresh:
             hands, draw, under = guesses.deal(rng)
             for i in alive:
                 game = guessed_game(rules, view, hands, draw, under, rng=rng)
@@ -64,7 +66,9 @@ def most_won(view: dict, memory, moves: list[dict], preferred: int, rng: random.
             others = sorted((i for i in alive if i != preferred), key=rate, reverse=True)
             alive = [preferred] + others[:max(1, len(alive) // 2 - 1)]
     best = max(alive, key=rate)
-    return best if clearly_better(results[best], results[preferred]) else preferred
+    # judged on the last part's guesses alone: the earlier ones picked the survivors, so on them
+    # the best of several moves looks better than it is
+    return best if clearly_better(results[best][fresh:], results[preferred][fresh:]) else preferred
 
 
 def clearly_better(won: list[bool], other: list[bool]) -> bool:
