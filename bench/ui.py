@@ -1,6 +1,6 @@
 """UI speed: start-up through the real `uno-tui` command, and the whole of a table update.
 
-    python bench/ui.py [--runs N] [--updates N]
+    python bench/ui.py [--runs N] [--updates N] [--profile FILE]
 
 Both parts run the app in a pseudo-terminal with Textual's real terminal
 driver, as a person runs it: a headless app writes no terminal output, so it
@@ -10,8 +10,11 @@ skips part of every frame's work (turning the frame into escape sequences).
    settings, the app) until its start screen's first frame is on the
    terminal, against a minimal Textual app (one Static) started the same way:
    a Python script run by the same interpreter on the same 80x24 terminal,
-   with no settings file. Median of N each, alternated, and the ratio.
-2. Update: a game screen at 160x50 with 10 players and a 30-card hand takes
+   with no settings file and the package compiled to bytecode first, as
+   pip install leaves it (an editable checkout run with
+   PYTHONDONTWRITEBYTECODE would compile it at every start, unlike Textual).
+   Median of N each, alternated, and the ratio.
+2. Update (motion off): a game screen at 160x50 with 10 players and a 30-card hand takes
    the messages a table sent seat 0 over whole hands (recorded first, so the
    table's work is not timed), handed over one at a time by the screen's
    channel. Each update is timed from the moment the channel hands it over to
@@ -19,10 +22,14 @@ skips part of every frame's work (turning the frame into escape sequences).
    (which writes it to the terminal): "latency" on the wall clock, which
    includes waiting for Textual's next 60 fps refresh, and "work", the CPU
    time of the app's process over the same span. Median, p95 and max, and how
-   many updates were timed over how many hands.
+   many updates were timed over how many hands. With --profile, cProfile runs
+   over each timed span (and inflates it) and its statistics go to FILE
+   (read them with python -m pstats FILE).
 """
 import argparse
 import asyncio
+import compileall
+import cProfile
 import fcntl
 import json
 import os
@@ -65,7 +72,8 @@ def in_terminal(argv: list[str], cols: int, rows: int, until: bytes | None = Non
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
     env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
-    env.update(TERM="xterm-256color", UNO_TUI_CONFIG_DIR=os.devnull + "-none")     # no settings, none written
+    env.update(TERM="xterm-256color", UNO_TUI_CONFIG_DIR=os.devnull + "-none",    # no settings, none written
+               UNO_TUI_MOTION="off")
     start = time.perf_counter()
     proc = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=env)   # Textual draws on stderr
     os.close(slave)
@@ -99,6 +107,8 @@ def start_up(runs: int) -> tuple[list[float], list[float]]:
     script = os.path.join(os.path.dirname(sys.executable), "uno-tui")
     if not os.path.exists(script):
         sys.exit(f"no {script}: install the project first (pip install -e .)")
+    import uno_tui
+    compileall.compile_dir(os.path.dirname(uno_tui.__file__), quiet=1)
     uno, minimal = [], []
     with tempfile.TemporaryDirectory() as tmp:
         minimal_script = os.path.join(tmp, "minimal.py")
@@ -166,9 +176,10 @@ class Replay:
         pass
 
 
-async def replay(messages: list[dict]) -> tuple[list[float], list[float], int]:
+async def replay(messages: list[dict], profiler: cProfile.Profile | None = None) -> tuple[list[float], list[float], int]:
     """Feed the messages to a game screen one at a time; per update its latency and work in
-    seconds, and how many updates brought no frame (they are not timed)."""
+    seconds, and how many updates brought no frame (they are not timed). ``profiler``: enabled
+    over each update, from the message put in to the end of its frames."""
     from uno_tui.app import UnoApp
 
     class Bench(UnoApp):
@@ -187,6 +198,8 @@ async def replay(messages: list[dict]) -> tuple[list[float], list[float], int]:
         for i, msg in enumerate(messages):
             app.frames.clear()
             app.painted.clear()
+            if profiler is not None and i:
+                profiler.enable()
             channel.queue.put_nowait(msg)
             try:
                 await asyncio.wait_for(app.painted.wait(), 2)
@@ -198,6 +211,8 @@ async def replay(messages: list[dict]) -> tuple[list[float], list[float], int]:
                 await asyncio.sleep(QUIET)
                 if len(app.frames) == seen:
                     break
+            if profiler is not None:
+                profiler.disable()
             if i:                                 # the first message is the warm-up snapshot
                 (wall, cpu), (wall0, cpu0) = app.frames[-1], channel.arrived
                 latency.append(wall - wall0)
@@ -205,9 +220,12 @@ async def replay(messages: list[dict]) -> tuple[list[float], list[float], int]:
     return latency, work, frameless
 
 
-def update_child(results: str, count: int) -> None:
+def update_child(results: str, count: int, profile: str | None) -> None:
     messages, hands = asyncio.run(record(count))
-    latency, work, frameless = asyncio.run(replay(messages))
+    profiler = cProfile.Profile() if profile else None
+    latency, work, frameless = asyncio.run(replay(messages, profiler))
+    if profiler is not None:
+        profiler.dump_stats(profile)
     with open(results, "w") as f:
         json.dump({"latency": latency, "work": work, "frameless": frameless, "hands": hands}, f)
 
@@ -216,22 +234,36 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--updates", type=int, default=200)
+    parser.add_argument("--profile", metavar="FILE", help="profile the updates (cProfile statistics to FILE)")
     parser.add_argument("--update-child", metavar="RESULTS", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.update_child:
-        update_child(args.update_child, args.updates)
+        update_child(args.update_child, args.updates, args.profile)
         return
+    import platform
+
+    import textual
+    load = os.getloadavg()[0]
+    print(f"fairness: {os.cpu_count()} cores, load average {load:.1f} at the start "
+          f"(anything above 0 is other programs sharing them); Python {platform.python_version()}, "
+          f"Textual {textual.__version__}; both start-ups on the same 80x24 pseudo-terminal, alternated, "
+          f"no settings file, bytecode compiled; updates recorded before timing (the table's work is not timed), motion off")
     uno, minimal = start_up(args.runs)
     m_uno, m_min = statistics.median(uno), statistics.median(minimal)
     print(f"start-up to the first frame on an 80x24 terminal (median of {args.runs}): "
           f"`uno-tui` {m_uno * 1000:.0f} ms, minimal Textual app {m_min * 1000:.0f} ms, ratio {m_uno / m_min:.2f}x")
     with tempfile.TemporaryDirectory() as tmp:
         results = os.path.join(tmp, "updates.json")
-        in_terminal([sys.executable, __file__, "--update-child", results, "--updates", str(args.updates)], 160, 50)
+        profile = ["--profile", os.path.abspath(args.profile)] if args.profile else []
+        in_terminal([sys.executable, __file__, "--update-child", results, "--updates", str(args.updates), *profile],
+                    160, 50)
         with open(results) as f:
             out = json.load(f)
     print(f"table updates on the game screen, 10 players, 30-card hand, 160x50: {len(out['latency'])} timed "
           f"over {out['hands']} hand(s)" + (f", {out['frameless']} brought no frame" if out["frameless"] else ""))
+    print(f"fairness: load average {os.getloadavg()[0]:.1f} at the end")
+    if args.profile:
+        print(f"profiled: the update times below include cProfile's own cost; statistics in {args.profile}")
     for name, label in (("latency", "message in to its last frame out (wall clock)"),
                         ("work", "CPU time of the app over that span")):
         times = sorted(out[name])

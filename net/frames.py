@@ -52,8 +52,10 @@ _PACKER = msgpack.Packer(use_bin_type=True)     # one, reused: packb would build
 
 
 def encode(obj) -> bytes:
-    """A whole frame for ``obj`` (from the event loop's thread: the packer is shared)."""
-    body = _PACKER.pack(obj)
+    """A whole frame for ``obj`` (from the event loop's thread: the packer is shared). A message
+    with a ``msgpack_body()`` packs itself: one that many receivers share parts of, packed once."""
+    packs_itself = getattr(obj, "msgpack_body", None)
+    body = _PACKER.pack(obj) if packs_itself is None else packs_itself()
     if len(body) > MAX_FRAME:
         raise FrameError(f"message of {len(body)} bytes is over the {MAX_FRAME} limit")
     return HEADER.pack(len(body)) + body

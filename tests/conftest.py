@@ -20,6 +20,18 @@ def fresh():
 
 @pytest.fixture(autouse=True)
 def private_dirs(tmp_path, monkeypatch):
-    """No test reads or writes the real settings or saved games."""
+    """No test reads or writes the real settings or saved games; no card moves (motion off)."""
+    monkeypatch.setenv("UNO_TUI_MOTION", "off")
     monkeypatch.setenv("UNO_TUI_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("UNO_TUI_DATA_DIR", str(tmp_path / "data"))
+
+
+#: tests that run whole apps in their own processes: they take seconds each, mostly waiting on
+#: those processes, so they start first, two to a worker (pyproject's --maxschedchunk), and the
+#: short ones fill the gaps (no long one starts last)
+LONG = ("tests/journeys/", "tests/test_browser.py", "tests/test_net_ui.py", "tests/test_resume.py",
+        "tests/test_example_client.py")
+
+
+def pytest_collection_modifyitems(items):
+    items.sort(key=lambda item: not item.nodeid.startswith(LONG))

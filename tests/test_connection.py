@@ -51,3 +51,15 @@ async def test_whole_frames_keep_coming_for_longer_than_the_timeout_and_all_arri
     await task
     conn.close("test over")
     peer.close()
+
+
+async def test_a_burst_shows_as_more_buffered_until_its_last_frame_is_read():
+    """The server's read loop lets the other connections go first only while a burst is in."""
+    conn, peer = await connected_pair(idle_timeout=5)
+    peer.write(b"".join(encode({"n": i}) for i in range(3)))        # one write: one segment on loopback
+    assert await conn.read() == {"n": 0}
+    assert conn.more_buffered()
+    assert [await conn.read(), await conn.read()] == [{"n": 1}, {"n": 2}]
+    assert not conn.more_buffered()
+    conn.close("test over")
+    peer.close()

@@ -1,12 +1,18 @@
 """Games found on the LAN, with real zeroconf bound to 127.0.0.1 (no mocks): a host advertises,
 a finder hears it with the right fields, the record follows the seats, and goes with the host."""
 import asyncio
+from dataclasses import replace
 
 from zeroconf.asyncio import AsyncServiceInfo
 
-from tests.helpers.network import LOOPBACK, join
+from textual.widgets import OptionList
+
+from tests.helpers.network import LOOPBACK, free_port, join
+from tests.helpers.ui import wait_for
+from uno_tui.app import UnoApp
 from uno_tui.discovery import SERVICE, Finder, FoundGame
 from uno_tui.hosting import HostSession
+from uno_tui.screens.join import JoinScreen
 from uno_tui.settings import GameSettings
 
 HEARD = 15.0        # seconds: registering probes the name for about 1.5 s first
@@ -30,7 +36,7 @@ async def test_a_host_is_found_with_its_fields_followed_as_seats_fill_and_gone_w
     finder = Finder(found.append, interface=LOOPBACK)
     await finder.start()
     try:
-        port = await session.serve(LOOPBACK, 0, advertise=True, lan_interface=LOOPBACK)
+        port = await session.serve(LOOPBACK, 0, advertise=True)        # (conftest: discovery on loopback)
         games = await until(found, lambda games: any(g.port == port for g in games), "the host was not found")
         game = next(g for g in games if g.port == port)
         assert (game.name, game.edition, game.seats, game.free, game.password, game.playing, game.host) == (
@@ -63,3 +69,26 @@ def test_a_record_anyone_on_the_lan_could_send_is_read_with_care():
     assert (game.name, game.address, game.free, game.seats) == ("Ann [2J more", "10.0.0.2:7531", 2, 4)
     for odd in (dict(seats="many"), dict(free="5"), dict(seats="11", free="1"), dict(name=""), dict(free=None)):
         assert FoundGame.from_info(record(**odd)) is None, odd
+
+
+async def test_the_join_form_says_what_joining_a_game_under_way_does():
+    app = UnoApp(join=(None, None, "Bea", None, False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen) and app.screen.finder)
+        await app.screen._stop_finding()        # other tests' hosts on loopback must not redraw the list
+        under_way = FoundGame.from_info(record(state="playing", free="0"))
+        games = [under_way, replace(under_way, instance="Cy's table", playing=False, free=2)]
+        app.screen.show_games(games)
+        await pilot.pause()
+        listed = [str(option.prompt) for option in app.screen.query_one("#found", OptionList).options]
+        assert "under way: watch, or rejoin your seat" in listed[0]        # not "3 of 4 free"
+        assert "2 of 4 seats free" in listed[1]
+
+
+async def test_a_join_to_an_address_nobody_hosts_then_lists_the_games_heard():
+    app = UnoApp(join=(LOOPBACK, free_port(), "Bea", None, False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen)
+                              and "Nobody is hosting" in str(app.screen.query_one("#join-error").render()))
+        assert await wait_for(pilot, lambda: app.screen.finder is not None)     # it looks for games now
+        await app.screen._stop_finding()

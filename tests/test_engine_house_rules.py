@@ -4,6 +4,8 @@ import pytest
 from tests.helpers.engine import act, play, rig, snapshot
 from uno_tui.engine import Action, IllegalAction, make_rules, seat_view
 from uno_tui.engine.cards import CARD_OF
+from uno_tui.engine.match import Match
+from uno_tui.engine.state import check_match_state, match_state, restore_match
 from uno_tui.settings import GameSettings
 
 DRAW = ["B7", "Y8", "G9", "B1", "B2", "B3"]
@@ -28,6 +30,16 @@ def test_a_seven_swaps_hands_with_the_player_its_player_chooses():
     assert {"type": "swap", "seat": 0, "target": 2} in events
     assert codes(g, 0) == cards("B4", "B5", "B6") and codes(g, 2) == cards("G1", "G2")
     assert g.turn == 1 and g.phase == "turn"             # play goes on as after any number
+
+
+def test_a_hand_saved_while_a_seven_waits_for_its_swap_loads_again():
+    g = rig(hands=[["R7", "G1", "G2"], ["Y1", "Y2", "Y3"], ["B4", "B5", "B6"]], draw=DRAW, seven_zero=True)
+    play(g, 0, "R7")
+    match = Match(g.rules, 3, seed=1)
+    match.game = g
+    state = match_state(match)
+    check_match_state(g.rules, state)               # refused it once: "a phase the game does not have"
+    assert restore_match(g.rules, state).game.phase == "swap"
 
 
 def test_a_seven_cannot_swap_with_its_own_player_and_the_refusal_changes_nothing():

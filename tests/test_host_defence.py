@@ -206,15 +206,23 @@ async def test_names_and_chat_that_look_like_markup_or_escapes_stay_text():
     session.start()
     name = session.table.seats[0].name
     assert "\x1b" not in name and "\x07" not in name and name.startswith("[b]Boss[/b]")
-    from rich.text import Text
-    from uno_tui.widgets.table_view import OpponentList
-    view = {"players": 2, "seat": 1, "direction": 1, "decider": 0, "counts": [7, 7], "catchable": None,
-            "uno_said": [False, False], "table": {"seats": [{"name": name, "kind": "human", "away": False},
-                                                            {"name": "Me", "kind": "human", "away": False}],
-                                                  "match": {"mode": "single"}, "scores": [0, 0]}}
-    panel = OpponentList()
-    panel.show(view)
-    assert isinstance(panel._text, Text) and "[b]Boss[/b]" in panel._text.plain   # shown as typed
+    from textual.app import App
+    from uno_tui.widgets.table import TableView
+
+    class Table(App):
+        def compose(self):
+            yield TableView()
+
+    msg = await asyncio.wait_for(ch.recv(), TIMEOUT)
+    while "view" not in msg:
+        msg = await asyncio.wait_for(ch.recv(), TIMEOUT)
+    app = Table()
+    async with app.run_test(size=(80, 20)) as pilot:
+        table = app.query_one(TableView)
+        table.view = msg["view"]
+        await pilot.pause()
+        shown = "".join(table.render_line(y).text for y in range(table.size.height))
+    assert "[b]Boss[/b]" in shown                                  # shown as typed
     ch.close()
     await session.close()
 

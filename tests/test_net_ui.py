@@ -1,11 +1,14 @@
 """A hosting app and a joining app in one test, playing cards at each other over 127.0.0.1."""
 from textual.widgets import Select
 
-from tests.helpers.ui import game_screen, wait_for
+from tests.helpers.network import LOOPBACK
+from tests.helpers.ui import game_screen, my_turn, rendered_lines, wait_for
 from uno_tui.app import UnoApp
+from uno_tui.engine import rigged_deck
+from uno_tui.hosting import HostSession
 from uno_tui.screens.game import GameScreen
 from uno_tui.screens.lobby import LobbyScreen
-from uno_tui.screens.modals import ColorPicker, RespondModal
+from uno_tui.screens.modals import ColorPicker, HandOverScreen, RespondModal
 from uno_tui.settings import GameSettings
 from uno_tui.table import Pacing
 
@@ -63,9 +66,35 @@ async def test_host_and_join_apps_play_cards_at_each_other():
             assert min(plays.values()) >= 3 or view["over"]
             host_log = [line["text"] for line in game_screen(host_app).model.log]
             join_log = [line["text"] for line in game_screen(join_app).model.log]
-            assert any(t.startswith("Jo played") or t.startswith("Jo drew") for t in host_log)
-            assert any(t.startswith("Hana played") or t.startswith("Hana drew") for t in join_log)
+            assert any(t.startswith(("Jo plays", "Jo draws")) for t in host_log)
+            assert any(t.startswith(("Hana plays", "Hana draws")) for t in join_log)
             # both screens show the same table: the same top card and counts
             assert await wait_for(join_pilot, lambda: game_screen(join_app).model.view["counts"]
                                   == game_screen(host_app).model.view["counts"])
+        await session.close()
+
+
+async def test_a_joined_player_goes_out_sees_the_scoring_with_the_others_cards_and_readies_up():
+    session = HostSession(GameSettings(bots=["normal"], match_mode="first_to"), players=2, headless=True,
+                          pacing=Pacing(bot_delay=10, hand_pause=60, ready_wait=60))
+    port = await session.serve(LOOPBACK, 0)
+    join_app = UnoApp(join=(LOOPBACK, port, "Jo", None, False))
+    try:
+        async with join_app.run_test(size=(100, 30)) as pilot:
+            assert await wait_for(pilot, lambda: session.joined() == 1)
+            jo = next(i for i, s in enumerate(session.seats) if s.name == "Jo")
+            other = 1 - jo
+            hands = [["R1"], ["G9"]] if jo == 0 else [["G9"], ["R1"]]
+            session.dealer = other                                # so Jo plays first
+            session.start(deck=rigged_deck(hands, "R5", ["B1"] * 20, other), hand_size=1)
+            await my_turn(pilot, join_app)
+            await pilot.press("tab", "enter")                     # Jo's one card, and the hand is over
+            assert await wait_for(pilot, lambda: isinstance(join_app.screen, HandOverScreen))
+            scoring = join_app.screen.query_one("#scoring")
+            text = " ".join(rendered_lines(scoring))
+            assert "G9    9" in text                              # the other hand, shown over the network
+            await pilot.press("enter")                            # ready: the only person, so the next hand
+            assert await wait_for(pilot, lambda: not session.table.game.over)
+            assert await wait_for(pilot, lambda: not game_screen(join_app).model.view["over"])
+    finally:
         await session.close()

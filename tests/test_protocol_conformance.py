@@ -34,12 +34,13 @@ class Careless:
             asyncio.get_running_loop().call_soon(lambda: self.table.handle(self.listener, command))
 
 
-async def play_hands(edition: str, seed: int, hands: int, received: list, **house) -> None:
+async def play_hands(edition: str, seed: int, hands: int, received: list, draw_for_deal=False, **house) -> None:
     seats = [Seat("Ann", "human")] + [Seat(f"Bot {i}", "bot", "normal") for i in (1, 2, 3)]
-    table = Table(make_rules(edition, **house), seats, seed=seed, pacing=Pacing.instant(), dealer=seed % 4)
+    dealer = None if draw_for_deal else seed % 4         # None: the players draw for the deal, as by default
+    table = Table(make_rules(edition, **house), seats, seed=seed, pacing=Pacing.instant(), dealer=dealer)
+    table.connect(None, received.append, name="Watcher")    # from before the start: the first change too
     table.start()
     player = Careless(table, received)
-    table.connect(None, received.append, name="Watcher")
     played = 0
     for step in range(4000):
         await asyncio.sleep(0)
@@ -74,6 +75,7 @@ async def test_whole_hands_of_every_edition_match_the_declarations():
             await play_hands(edition, seed, 2, received)
     for seed in range(3):                                # the house rules' own decisions and events
         await play_hands("classic", seed, 3, received, seven_zero=True, jump_in=True)
+    await play_hands("classic", 0, 1, received, draw_for_deal=True)
     assert problems_in(received) == {}
     assert {"snapshot", "update"} <= {m["type"] for m in received}
     seen = {e["type"] for m in received for e in m.get("events", ())}

@@ -10,10 +10,10 @@ import pytest
 
 from tests.helpers.network import LOOPBACK, TIMEOUT, eventually, first_answer
 from uno_tui import autosave, cli, savefile
-from uno_tui.hosted_saving import saved_game_path
 from uno_tui.hosting import HostSession
-from uno_tui.settings import GameSettings, data_dir
-from uno_tui.table import Pacing
+from uno_tui.places import data_dir, game_path
+from uno_tui.settings import GameSettings
+from uno_tui.table import Pacing, fanout
 
 
 def hello(name: str, **extra) -> dict:
@@ -37,7 +37,7 @@ async def saved_host(password=None) -> HostSession:
 
 
 def edit_save(change) -> None:
-    path = saved_game_path()
+    path = game_path("hosted")
     state = msgpack.unpackb(path.read_bytes(), strict_map_key=False)
     change(state)
     path.write_bytes(msgpack.packb(state))
@@ -49,7 +49,7 @@ async def test_saves_are_private_and_synced_before_they_replace_the_last(monkeyp
     monkeypatch.setattr(savefile.os, "fsync", lambda fd: synced.append(fd) or real_fsync(fd))
     data_dir().mkdir(mode=0o755, parents=True)
     await saved_host(password="secret")
-    for path in (saved_game_path(), autosave.log_path("hosted")):
+    for path in (game_path("hosted"), autosave.log_path("hosted")):
         assert stat.S_IMODE(path.stat().st_mode) == 0o600
     assert stat.S_IMODE(data_dir().stat().st_mode) == 0o700
     assert len(synced) >= 2
@@ -68,18 +68,18 @@ async def test_saves_are_private_and_synced_before_they_replace_the_last(monkeyp
         "a bad phase", "a seat that is not the table's"])
 async def test_a_bad_save_is_refused_in_one_sentence_and_left_in_place(damage, why):
     await saved_host()
-    damage(saved_game_path())
-    before = saved_game_path().read_bytes()
+    damage(game_path("hosted"))
+    before = game_path("hosted").read_bytes()
     with pytest.raises(autosave.SaveError) as refused:
         HostSession.resume()
     message = str(refused.value)
-    assert str(saved_game_path()) in message and why in message and "\n" not in message
-    assert saved_game_path().read_bytes() == before
+    assert str(game_path("hosted")) in message and why in message and "\n" not in message
+    assert game_path("hosted").read_bytes() == before
 
 
 def test_a_bad_save_makes_host_resume_exit_with_the_sentence_not_a_traceback(capsys):
     asyncio.run(saved_host())
-    saved_game_path().write_bytes(b"not msgpack at all")
+    game_path("hosted").write_bytes(b"not msgpack at all")
     assert cli.main(["host", "--headless", "--resume", "--bind", LOOPBACK, "--port", "0"]) == 1
     err = capsys.readouterr().err
     assert err.startswith("uno-tui: The saved game") and "Traceback" not in err
@@ -87,8 +87,8 @@ def test_a_bad_save_makes_host_resume_exit_with_the_sentence_not_a_traceback(cap
 
 @pytest.mark.parametrize("log", [
     None, b"\xc1", {"log": 5}, {"log": [[{"type": "table", "text": "hi"}, 7]]},
-    {"log": [[{"type": "play"}, 0]], "log_names": [["Ann", "Bob"]]},
-], ids=["missing", "garbage", "another shape", "names no one", "an event that cannot be told"])
+    {"log": [[{"type": "play"}, 0]], "log_names": [["Ann", "Bob"]]}, {"log": [], "log_names": "Ann"},
+], ids=["missing", "garbage", "another shape", "names no one", "an event that cannot be told", "names not a list"])
 async def test_a_missing_or_bad_log_only_costs_the_log(log):
     await saved_host()
     path = autosave.log_path("hosted")
@@ -97,7 +97,7 @@ async def test_a_missing_or_bad_log_only_costs_the_log(log):
     elif isinstance(log, bytes):
         path.write_bytes(log)
     else:
-        game = msgpack.unpackb(saved_game_path().read_bytes(), strict_map_key=False)["game"]
+        game = msgpack.unpackb(game_path("hosted").read_bytes(), strict_map_key=False)["game"]
         path.write_bytes(msgpack.packb({"game": game, **log}))
     session = HostSession.resume()
     assert session.table.game is not None and list(session.table.log) == []
@@ -110,19 +110,19 @@ async def test_a_missing_or_bad_log_only_costs_the_log(log):
 
 async def test_a_new_host_sets_the_unfinished_game_aside_when_it_starts_and_says_so():
     await saved_host()
-    before = saved_game_path().read_bytes()
+    before = game_path("hosted").read_bytes()
     session = HostSession(GameSettings(bots=["normal"]), players=2, headless=True, pacing=Pacing(bot_delay=60))
     await session.serve(LOOPBACK, 0)
     assert "starting this one keeps it" in session.notes()[0]
     await session.close()
-    assert saved_game_path().read_bytes() == before        # a lobby opened and left changes nothing
+    assert game_path("hosted").read_bytes() == before        # a lobby opened and left changes nothing
     session = HostSession(GameSettings(bots=["normal"]), players=2, headless=True, pacing=Pacing(bot_delay=60))
     await session.serve(LOOPBACK, 0)
     session.start()
     await session.close()
-    (kept,) = saved_game_path().parent.glob("hosted-game-2*[0-9].msgpack")
+    (kept,) = game_path("hosted").parent.glob("hosted-game-2*[0-9].msgpack")
     assert kept.read_bytes() == before and stat.S_IMODE(kept.stat().st_mode) == 0o600
-    assert saved_game_path().read_bytes() != before         # the new game's own save
+    assert game_path("hosted").read_bytes() != before         # the new game's own save
     assert str(kept) in session.notes()[0]
 
 
@@ -210,3 +210,25 @@ async def test_a_resumed_solo_game_moves_on_when_a_bot_is_to_move():
         assert await eventually(lambda: resumed.table.moves > 0, TIMEOUT)
     finally:
         resumed.close()
+
+
+async def test_a_resumed_table_tells_its_log_once_for_the_check_and_the_first_snapshots(monkeypatch):
+    session = HostSession(GameSettings(bots=["normal"]), players=2, headless=True, seed=4,
+                          pacing=Pacing(bot_delay=60))
+    await session.serve(LOOPBACK, 0)
+    session.start()
+    table = session.table
+    state = {**table.to_state(), **table.log_state()}
+    await session.close()
+    told = []
+    real = fanout.narrate
+    monkeypatch.setattr(fanout, "narrate", lambda *args: told.append(args[1]) or real(*args))
+    again = type(table).from_state(state)
+    checked = len(told)
+    assert checked and len(again.log) > 0
+    got = []
+    for seat in [i for i, s in enumerate(again.seats) if s.kind == "human"] + [None]:
+        again.connect(seat, got.append)
+    assert len(told) == checked                    # the snapshots sent the lines the check made
+    assert any(" deal" in line["text"] for line in got[0]["log"])
+    again.close()

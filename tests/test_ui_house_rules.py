@@ -19,7 +19,7 @@ async def test_a_seven_asks_whose_hand_to_take_and_a_number_key_answers():
         game_screen(app).act({"kind": "play", "card": "R7"})
         assert await wait_for(pilot, lambda: isinstance(app.screen, SeatPicker))
         await pilot.press("2")                   # the second seat offered: Bot2
-        assert await wait_for(pilot, lambda: logged(app, "You swapped hands with Bot2."))
+        assert await wait_for(pilot, lambda: logged(app, "You swap hands with Bot2."))
         assert sorted(game_screen(app).model.view["hand"]) == ["B4", "B5", "B6"]
 
 
@@ -29,7 +29,7 @@ async def test_j_jumps_in_with_the_card_identical_to_the_top_one_and_the_footer_
         assert await wait_for(pilot, lambda: game_screen(app) and game_screen(app).check_action("jump_in", ()))
         assert app.screen.active_bindings["j"].binding.description == "Jump in!"     # in the footer now
         await pilot.press("j")
-        assert await wait_for(pilot, lambda: logged(app, "You jumped in with Red 5!"))
+        assert await wait_for(pilot, lambda: logged(app, "You jump in with Red 5."))
         assert game_screen(app).model.view["turn"] == 1 and "R5" not in game_screen(app).model.view["hand"]
 
 

@@ -1,7 +1,9 @@
 """Pilot tests of what sits between moves: leaving asks first, every key a dialog's footer offers
 works in it, and a lost host is said in a sentence."""
+from dataclasses import replace
+
 from tests.helpers.network import LOOPBACK, eventually
-from tests.helpers.ui import logged, my_turn
+from tests.helpers.ui import go_out, logged, my_turn
 from tests.helpers.ui import game_screen, rigged_app, seeded_app, wait_for
 from uno_tui.app import UnoApp
 from uno_tui.engine import make_rules, rigged_deck
@@ -15,9 +17,20 @@ from uno_tui.table import LocalChannel, Pacing, Seat, Table
 SLOW = Pacing(bot_delay=10, catch_delay={"normal": 10}, grace=10, hand_pause=10)
 
 
+def shown(screen) -> dict:
+    """The bindings the screen's footer shows as usable, by key."""
+    return {key: active.binding for key, active in screen.active_bindings.items()
+            if active.enabled and active.binding.show}
+
+
 def offered(screen) -> set[str]:
     """The keys the screen's footer shows as usable."""
-    return {key for key, active in screen.active_bindings.items() if active.enabled and active.binding.show}
+    return set(shown(screen))
+
+
+def footer_text(screen) -> str:
+    """What the footer says about the keys it shows (their descriptions)."""
+    return " ".join(binding.description for binding in shown(screen).values())
 
 
 async def test_esc_asks_before_leaving_and_staying_changes_nothing():
@@ -27,6 +40,7 @@ async def test_esc_asks_before_leaving_and_staying_changes_nothing():
         hand = list(game.model.view["hand"])
         await pilot.press("escape")
         assert await wait_for(pilot, lambda: isinstance(app.screen, ConfirmLeave))
+        assert footer_text(app.screen) == ""            # "Leave (y)" and "Stay (n)" say it, not "Yes"/"No"
         await pilot.press("n")
         assert await wait_for(pilot, lambda: app.screen is game)
         assert game.model.view["hand"] == hand
@@ -40,20 +54,20 @@ async def test_esc_asks_before_leaving_and_staying_changes_nothing():
 async def test_menu_at_the_end_of_a_hand_asks_and_staying_shows_the_scores_again():
     app = rigged_app([["R1"], ["G9"]], "R5", ["B1"] * 30)
     async with app.run_test(size=(100, 30)) as pilot:
-        await my_turn(pilot, app)
-        await pilot.press("enter")
-        assert await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        await go_out(pilot, app)
+        assert "Play again" in footer_text(app.screen) and "Next hand" not in footer_text(app.screen)
         await pilot.press("m")
         assert await wait_for(pilot, lambda: isinstance(app.screen, ConfirmLeave))
+        assert app.screen.consequence == "The match is over: nothing is kept to resume."   # no Resume after
         await pilot.press("n")
         assert await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen))
 
 
-def caught_in_the_act():
+def caught_in_the_act(pacing=SLOW):
     """Bob (a human the test plays) throws a Wild Draw Four at you and keeps one card without
     saying UNO: you must answer it, and you may catch him."""
     table = Table(make_rules("classic", match_mode="single"), [Seat("You", "human"), Seat("Bob", "human")],
-                  seed=1, pacing=SLOW, dealer=0)
+                  seed=1, pacing=pacing, dealer=0)
     table.start(deck=rigged_deck([["G1", "G2"], ["W+4", "R2"]], "B5", ["B1"] * 20, dealer=0), hand_size=2)
     bob = LocalChannel(table, 1)
     table.handle(bob.listener, {"type": "action", "id": 1,
@@ -68,10 +82,37 @@ async def test_catch_works_while_answering_and_the_dialog_footer_offers_it():
         assert {"c", "a", "x"} <= offered(app.screen)
         assert "d" not in offered(app.screen)                 # the game's own keys are not offered here
         await pilot.press("c")
-        assert await wait_for(pilot, lambda: logged(app, "You caught Bob"))
+        assert await wait_for(pilot, lambda: logged(app, "You catch Bob"))
         assert await wait_for(pilot, lambda: "c" not in offered(app.screen))
         await pilot.press("t")                                 # chat works from the dialog too
         assert await wait_for(pilot, lambda: isinstance(app.screen, ChatPrompt))
+
+
+async def test_esc_in_a_dialog_asks_to_leave_and_staying_keeps_the_dialog():
+    app = UnoApp(autostart=caught_in_the_act)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await wait_for(pilot, lambda: isinstance(app.screen, RespondModal))
+        dialog = app.screen
+        assert "escape" in offered(dialog)
+        await pilot.press("escape")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, ConfirmLeave))
+        await pilot.press("n")
+        assert await wait_for(pilot, lambda: app.screen is dialog)     # the question is still there
+
+
+async def test_the_leave_question_stays_when_the_table_moves_on_under_it():
+    # a bot answers for you after half a second
+    app = UnoApp(autostart=lambda: caught_in_the_act(replace(SLOW, turn_timeout=0.5)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await wait_for(pilot, lambda: isinstance(app.screen, RespondModal))
+        await pilot.press("escape")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, ConfirmLeave))
+        assert await wait_for(pilot, lambda: logged(app, "Time is up: a bot moves for You."))
+        assert await wait_for(pilot, lambda: logged(app, "You accept"))       # the card is answered
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmLeave)                 # the question was not taken away
+        await pilot.press("n")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))    # nor the stale dialog left
 
 
 async def test_a_lost_host_is_said_in_words_while_the_client_tries_again():
@@ -85,7 +126,7 @@ async def test_a_lost_host_is_said_in_words_while_the_client_tries_again():
         assert await wait_for(pilot, lambda: game_screen(app) is not None)
         await session.server.close()                          # no goodbye: as a crashed host
         status = game_screen(app).query_one("#status")
-        assert await wait_for(pilot, lambda: "Lost the host; trying again for 30 s" in str(status._text))
+        assert await wait_for(pilot, lambda: "Lost the host; trying again for 30 s" in status.status[0])
         assert isinstance(app.screen, GameScreen)
     await session.close()
 
@@ -128,3 +169,20 @@ async def test_the_join_form_takes_the_address_as_soon_as_it_opens():
         await pilot.pause()
         await pilot.press(*"10.0.0.9")
         assert app.screen.query_one("#address").value == "10.0.0.9"
+
+
+async def test_play_now_over_a_saved_game_asks_first_and_back_keeps_it():
+    app = seeded_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await my_turn(pilot, app)
+        hand = list(game.model.view["hand"])
+        await pilot.press("escape", "y")                       # leave: the game is saved
+        assert await wait_for(pilot, lambda: isinstance(app.screen, StartScreen) and app.focused.id == "resume")
+        await pilot.press("down", "enter")                     # Play now
+        assert await wait_for(pilot, lambda: isinstance(app.screen, ConfirmLeave))
+        await pilot.press("n")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+        await pilot.pause()
+        assert app.focused.id == "play"                        # Back leaves you where you were
+        app.menu_choice("resume")
+        assert (await my_turn(pilot, app)).model.view["hand"] == hand     # the same game, not a new deal

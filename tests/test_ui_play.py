@@ -1,11 +1,18 @@
 """Pilot tests: every decision a player makes with a key or a click, each on a table rigged so
 it comes up in a move or two (a whole hand is played through the table in test_table.py)."""
-from textual.widgets import Button
+import re
 
-from tests.helpers.ui import game_screen, logged, my_turn, rigged_app, wait_for
+import pytest
+
+from textual.widgets import Button
+from textual.widgets._toast import Toast
+
+from tests.helpers.ui import go_out, rendered_lines, game_screen, logged, my_turn, rigged_app, wait_for
 from uno_tui.screens.modals import ColorPicker, HandOverScreen, RespondModal
 from uno_tui.bots.easy import EasyBot
 from uno_tui.table import Pacing
+from uno_tui.engine import card_info
+from uno_tui.widgets.cardart import corner
 from uno_tui.widgets.hand import HandView
 
 FAST = Pacing.instant()
@@ -15,9 +22,23 @@ async def test_a_click_on_a_card_plays_it():
     app = rigged_app([["G7", "R1", "B2"], ["Y1", "Y2", "Y3"]], "R5", ["B1"] * 5)
     async with app.run_test(size=(80, 24)) as pilot:
         hand = (await my_turn(pilot, app)).query_one(HandView)
-        top, _, left, _ = hand._boxes[hand.cards.index("R1")]
-        await pilot.click(HandView, offset=(left + 3, top + 2))
-        assert await wait_for(pilot, lambda: logged(app, "You played Red 1"))
+        spot = next(s for s in hand._spots if hand.cards[s.index] == "R1")
+        await pilot.click(HandView, offset=(spot.x + 3, spot.y + 2))      # past the border and padding
+        assert await wait_for(pilot, lambda: logged(app, "You play Red 1"))
+
+
+async def test_a_refused_card_is_said_where_it_leaves_the_hand_in_sight():
+    app = rigged_app([["G7", "R1", "B2"], ["Y1", "Y2", "Y3"]], "R5", ["B1"] * 5)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        hand = (await my_turn(pilot, app)).query_one(HandView)
+        spot = next(s for s in hand._spots if hand.cards[s.index] == "G7")
+        await pilot.click(HandView, offset=(spot.x + 3, spot.y + 2))
+        assert await wait_for(pilot, lambda: app.screen.query(Toast))
+        toast = app.screen.query_one(Toast)
+        assert "Green 7 cannot be played" in str(toast.render())
+        assert not toast.region.overlaps(hand.region)
+        log = app.screen.query_one("#log")
+        assert toast.region.x >= log.region.x                 # over the log, not the seats on the table
 
 
 async def test_tab_goes_to_the_next_card_that_can_be_played_and_enter_plays_it():
@@ -28,7 +49,7 @@ async def test_tab_goes_to_the_next_card_that_can_be_played_and_enter_plays_it()
         await pilot.press("home", "tab")
         assert hand.cards[hand.cursor] == "R1"
         await pilot.press("enter")
-        assert await wait_for(pilot, lambda: logged(app, "You played Red 1"))
+        assert await wait_for(pilot, lambda: logged(app, "You play Red 1"))
 
 
 async def test_start_screen_play_now_is_one_key_away():
@@ -50,7 +71,7 @@ async def test_the_colour_picker_names_the_colour_of_a_wild():
         await pilot.press("home", *(["right"] * hand.cards.index("W")), "enter")
         assert isinstance(app.screen, ColorPicker)
         await pilot.click("#color-green")
-        assert await wait_for(pilot, lambda: logged(app, "You played Wild, naming green."))
+        assert await wait_for(pilot, lambda: logged(app, "You play Wild and name green."))
 
 
 def wild_draw_four_at_you():
@@ -67,7 +88,8 @@ async def test_a_challenge_from_the_modal():
         await pilot.press("x")
         game = game_screen(app)
         assert await wait_for(pilot, lambda: len(game.model.view["hand"]) == 2 + 6)
-        assert any("challenged" in line["text"] and "innocent" in line["text"] for line in game.model.log)
+        assert any(line["text"].startswith("You challenge Bot1: innocent (Bot1's hand: Yellow 2); you draw 6 (")
+                   and line["text"].endswith(") and lose the turn.") for line in game.model.log)
 
 
 async def test_shielding_with_invisibility_from_the_modal():
@@ -77,7 +99,7 @@ async def test_shielding_with_invisibility_from_the_modal():
         await pilot.press("s")
         assert await wait_for(pilot, lambda: isinstance(app.screen, ColorPicker))
         await pilot.press("g")
-        assert await wait_for(pilot, lambda: logged(app, "shielded with Invisibility"))
+        assert await wait_for(pilot, lambda: logged(app, "shield with Invisibility"))
         assert "WI" not in game_screen(app).model.view["hand"]
 
 
@@ -100,11 +122,11 @@ async def test_uno_said_with_a_play_then_a_bot_catch_fails():
     async with app.run_test(size=(80, 24)) as pilot:
         game = await my_turn(pilot, app)
         await pilot.press("u", "home", "enter")
-        assert await wait_for(pilot, lambda: any(line["text"].startswith("You played Red 1") and "UNO" in line["text"]
+        assert await wait_for(pilot, lambda: any(line["text"].startswith("You play Red 1") and "UNO" in line["text"]
                                                  for line in game.model.log))
         # a catch would come before the bot's own move: once it has moved, the window is shut
-        assert await wait_for(pilot, lambda: logged(app, "Bot1 played") or logged(app, "Bot1 drew"))
-        assert not logged(app, "caught You")
+        assert await wait_for(pilot, lambda: logged(app, "Bot1 plays") or logged(app, "Bot1 draws"))
+        assert not logged(app, "catches you")
 
 
 async def test_forgetting_uno_gets_you_caught():
@@ -112,7 +134,7 @@ async def test_forgetting_uno_gets_you_caught():
     async with app.run_test(size=(80, 24)) as pilot:
         await my_turn(pilot, app)
         await pilot.press("home", "enter")
-        assert await wait_for(pilot, lambda: logged(app, "caught You"))
+        assert await wait_for(pilot, lambda: logged(app, "Bot1 catches you without UNO; you draw 4 ("))
 
 
 async def test_catching_a_bot_that_forgot_uno(monkeypatch):
@@ -122,7 +144,7 @@ async def test_catching_a_bot_that_forgot_uno(monkeypatch):
     async with app.run_test(size=(80, 24)) as pilot:
         assert await wait_for(pilot, lambda: game_screen(app) and game_screen(app).model.view["catchable"] == 1)
         await pilot.press("c")
-        assert await wait_for(pilot, lambda: logged(app, "You caught Bot1"))
+        assert await wait_for(pilot, lambda: logged(app, "You catch Bot1"))
 
 
 async def test_accepting_a_card_played_at_you_from_the_modal():
@@ -131,17 +153,18 @@ async def test_accepting_a_card_played_at_you_from_the_modal():
         assert await wait_for(pilot, lambda: isinstance(app.screen, RespondModal))
         await pilot.press("a")
         assert await wait_for(pilot, lambda: len(game_screen(app).model.view["hand"]) == 2 + 4)
-        assert not any("challenged" in line["text"] for line in game_screen(app).model.log)
+        assert not any("challenge" in line["text"] for line in game_screen(app).model.log)
 
 
-async def test_drawing_then_playing_the_card():
+@pytest.mark.parametrize("key", ["p", "enter"])           # Enter: the cursor went to the card drawn
+async def test_drawing_then_playing_the_card(key):
     app = rigged_app([["G1", "G2"], ["Y1", "Y2"]], "R5", ["R9", "B1", "B2"])
     async with app.run_test(size=(80, 24)) as pilot:
         await my_turn(pilot, app)
         await pilot.press("d")
         assert await wait_for(pilot, lambda: game_screen(app).model.view["phase"] == "drawn")
-        await pilot.press("p")
-        assert await wait_for(pilot, lambda: logged(app, "You played Red 9"))
+        await pilot.press(key)
+        assert await wait_for(pilot, lambda: logged(app, "You play Red 9"))
 
 
 async def test_drawing_then_keeping_the_card():
@@ -151,20 +174,56 @@ async def test_drawing_then_keeping_the_card():
         await pilot.press("d")
         assert await wait_for(pilot, lambda: game_screen(app).model.view["phase"] == "drawn")
         await pilot.press("k")
-        assert await wait_for(pilot, lambda: logged(app, "You kept the card."))
+        assert await wait_for(pilot, lambda: logged(app, "You keep the card."))
 
 
 async def test_end_of_hand_shows_the_scoring_and_play_again_starts_a_new_match():
     app = rigged_app([["R1"], ["G9"]], "R5", ["B1"] * 30)
     async with app.run_test(size=(100, 30)) as pilot:
-        await my_turn(pilot, app)
-        await pilot.press("enter")
-        assert await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen))
-        text = str(app.screen.query_one("#scoring").render())
-        assert "G9" in text and "9" in text
+        await go_out(pilot, app)
+        scoring = app.screen.query_one("#scoring")
+        text = " ".join(rendered_lines(scoring))
+        assert "G9    9" in text
         await pilot.press("enter")
         assert await wait_for(pilot, lambda: not game_screen(app).model.view["over"])
         assert len(game_screen(app).model.view["hand"]) == 7
+
+
+async def test_the_scoring_shown_again_from_a_snapshot_still_lists_every_hand():
+    app = rigged_app([["R1"], ["G9"]], "R5", ["B1"] * 30)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await go_out(pilot, app)
+        # a resumed or reconnected client has the view (its table's result) but never saw hand_over
+        assert app.screen.view["table"]["result"]["hands"] == [[], ["G9"]]
+        await app.push_screen(HandOverScreen(app.screen.view))
+        await pilot.pause()
+        scoring = app.screen.query_one("#scoring")
+        text = " ".join(rendered_lines(scoring))
+        assert "G9    9" in text and text.count("out") == 1
+
+
+async def test_a_long_hand_in_the_scoring_wraps_between_cards_never_inside_one():
+    held = ["G1", "G2", "G3", "G4", "Y5", "Y6", "Y7", "B8", "B9", "G+2", "Y+2", "BS", "GR", "W+4"]
+    app = rigged_app([["R1"], ["G9"]], "R5", ["B1"] * 30)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await go_out(pilot, app)
+        # the same end of hand, as if Bot1 had been left holding 14 cards (a rigged deal cannot)
+        view = app.screen.view
+        result = {**view["table"]["result"], "hands": [[], held]}
+        await app.push_screen(HandOverScreen({**view, "table": {**view["table"], "result": result}}))
+        await pilot.pause()
+        scoring = app.screen.query_one("#scoring")
+        lines = rendered_lines(scoring)
+        bot = [line for line in lines if line.strip() and not line.startswith("You")]
+        assert len(bot) > 1                                   # 14 cards do not fit on one line at 80x24
+        # the cards start in one column on every line, after the name and the points
+        indent = len(bot[1]) - len(bot[1].lstrip())
+        assert bot[0].startswith("Bot1") and re.match(r"Bot1 +=", bot[0]) and indent > 17
+        you = next(line for line in lines if line.startswith("You"))
+        assert you.index("=") == bot[0].index("=")            # the points line up, row under row
+        assert all(line[:indent].strip() == "" for line in bot[1:]) and bot[0][indent - 1] == " "
+        entries = re.findall(r"(\S+) +(\d+)", " ".join(line[indent:] for line in bot))
+        assert entries == [(corner(card), str(card_info(card)["points"])) for card in held], lines
 
 
 async def test_bindings_are_offered_only_when_possible():

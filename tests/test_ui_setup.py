@@ -1,6 +1,7 @@
-"""The set-up screen offers the house-rule registry's switches, those that mean something in the edition."""
+"""The set-up screen: compact (10 seats fit at 80x24), opens at the top on its first field, names each
+edition's special cards, and offers the house-rule registry's switches that mean something in the edition."""
 from textual.app import App
-from textual.widgets import Select, Switch
+from textual.widgets import Checkbox, Input, Select
 
 from uno_tui.engine import HOUSE_RULES
 from uno_tui.screens.setup import SetupScreen
@@ -10,10 +11,10 @@ from uno_tui.settings import GameSettings
 class Host(App):
     def __init__(self, settings):
         super().__init__()
-        self.settings = settings
+        self.settings, self.chosen = settings, None
 
     def on_mount(self) -> None:
-        self.push_screen(SetupScreen(self.settings))
+        self.push_screen(SetupScreen(self.settings), lambda chosen: setattr(self, "chosen", chosen))
 
 
 async def test_the_set_up_shows_each_switch_of_the_registry_for_its_editions():
@@ -21,14 +22,47 @@ async def test_the_set_up_shows_each_switch_of_the_registry_for_its_editions():
     async with app.run_test(size=(100, 60)) as pilot:
         screen = app.screen
         switches = [rule for rule in HOUSE_RULES if rule.switch]
-        assert {rule.name for rule in switches if screen.query_one(f"#house-row-{rule.name}").display} == {
+        assert {rule.name for rule in switches if screen.query_one(f"#house-{rule.name}").display} == {
             rule.name for rule in switches if "classic" in rule.editions}
-        assert screen.query_one("#house-row-sorting_hat_skips").display is False
-        assert screen.query_one("#house-draw_to_match", Switch).value is True
+        assert screen.query_one("#house-sorting_hat_skips").display is False
+        assert screen.query_one("#house-draw_to_match", Checkbox).value is True
         screen.query_one("#edition", Select).value = "hp2021"
         await pilot.pause()
-        assert screen.query_one("#house-row-sorting_hat_skips").display is True
-        screen.query_one("#house-seven_zero", Switch).value = True
+        assert screen.query_one("#house-sorting_hat_skips").display is True
+        screen.query_one("#house-seven_zero", Checkbox).value = True
         settings = screen.gather()
         assert settings.edition == "hp2021" and settings.house == {"draw_to_match": True, "seven_zero": True}
         assert settings.rules().seven_zero and settings.rules().draw_to_match
+
+
+async def test_the_set_up_fits_at_80x24_opens_on_its_first_field_and_keys_work():
+    app = Host(GameSettings(edition="hp2000", bots=["easy", "normal", "hard"]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert app.focused is screen.query_one("#edition", Select)
+        scroll = screen.query_one("#setup")
+        assert scroll.scroll_y == 0 and scroll.max_scroll_y == 0           # nothing below the fold
+        for widget in screen.query("Select, Input, Checkbox, Button"):
+            if widget.display and widget.parent.display:
+                assert widget.region.bottom <= 23 and widget.region.height == 1, widget   # above the footer
+        shown = str(screen.query_one("#edition #label").content)
+        assert shown == "UNO Harry Potter (2000) — Howler, Invisibility"
+        edition_says = str(screen.query_one("#setup-hint").content)
+        await pilot.press("tab", *"Kim")                                  # the name, one tab down
+        assert screen.query_one("#name", Input).value == "Kim"
+        assert str(screen.query_one("#setup-hint").content) == edition_says   # not a blank line off the edition
+        target = screen.query_one("#match_target", Input)
+        target.focus()
+        await pilot.press("tab")                                          # left empty: nothing wrong with it
+        assert not target.has_class("-invalid")
+        hint = lambda: str(screen.query_one("#setup-hint").content)       # noqa: E731
+        assert hint().startswith("Draw Twos stack: ")                     # what the focused rule does
+        screen.query_one("#players", Select).value = 10
+        screen.query_one("#edition", Select).value = "hp2021"             # its description is the longest
+        screen.query_one("#edition", Select).focus()
+        await pilot.pause()
+        assert hint().startswith("100 coloured cards")
+        assert scroll.max_scroll_y == 0                                   # ten seats fit too
+        await pilot.press("ctrl+s")
+        assert app.chosen.name == "Kim" and app.chosen.bots == ["easy", "normal", "hard"] + ["normal"] * 6

@@ -1,7 +1,7 @@
 """Where a host is: HOST or HOST:PORT, the ports a host listens on by default, why it could not, and
 this machine's addresses to give friends."""
 import errno
-import socket
+import os
 
 DEFAULT_PORT = 7531
 DEFAULT_WEB_PORT = 7532          # `uno-tui host --web` and `uno-tui web`
@@ -30,23 +30,32 @@ def parse_address(text: str) -> tuple[str, int]:
     return host, port
 
 
-def cannot_host(port: int, error: OSError) -> str:
-    """Why the server could not start, as a person would say it."""
+def cannot_host(port: int, error: OSError, option: str = "--port") -> str:
+    """Why the server could not start, as a person would say it (``option`` chooses the port)."""
     if error.errno == errno.EADDRINUSE:
-        return f"Port {port} is already in use (another game hosted here?): choose another with --port."
+        return f"Port {port} is already in use (another game hosted here?): choose another with {option}."
     if error.errno == errno.EACCES:
-        return f"Port {port} is not open to you: choose one above 1023 with --port."
+        return f"Port {port} is not open to you: choose one above 1023 with {option}."
     return f"Cannot host on port {port}: {error.strerror or error}."
 
 
+def lan_interface() -> str | None:
+    """The one address LAN discovery is bound to (``--lan-interface`` sets the environment), or
+    None for all (here, not in discovery.py: asking costs no zeroconf import)."""
+    return os.environ.get(INTERFACE_ENV) or None
+
+
 def local_addresses() -> list[str]:
-    """This machine's addresses to give to friends (from its own name; nothing is sent anywhere)."""
-    found = []
-    try:
-        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            address = info[4][0]
-            if address not in found and not address.startswith("127."):
-                found.append(address)
-    except OSError:
-        pass
-    return found or ["127.0.0.1"]
+    """This machine's IPv4 addresses to give to friends, loopback aside (read from its interfaces,
+    nothing is sent; its own name often resolves to 127.0.1.1 only)."""
+    import ifaddr
+    found = [ip.ip for adapter in ifaddr.get_adapters() for ip in adapter.ips
+             if isinstance(ip.ip, str) and not ip.ip.startswith("127.")]
+    return list(dict.fromkeys(found)) or ["127.0.0.1"]
+
+
+def reachable_addresses(interface: str | None, bind: str) -> list[str]:
+    """Where friends reach a table hosted here: the one interface LAN discovery is bound to, the
+    address the server is bound to, or else every IPv4 address of this machine but loopback (what
+    the host shows is what it advertises)."""
+    return [interface] if interface else [bind] if bind not in ("0.0.0.0", "") else local_addresses()

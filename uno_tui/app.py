@@ -5,12 +5,20 @@ load when first used, so `uno-tui` is on screen about as fast as Textual allows.
 The app owns what it opened: a hosted session (closing it ends the game for
 everyone and frees the port) and the channel of the game on screen.
 """
+import gc
 from pathlib import Path
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 
 from .screens.start import StartScreen
+
+
+def _collect_again() -> None:
+    """The first screen is up: what start-up made lives on (frozen out of later collections), and
+    the collector, off while the app started (cli.main: it would walk all that to find little), runs."""
+    gc.freeze()
+    gc.enable()
 
 
 class UnoApp(App):
@@ -33,18 +41,10 @@ class UnoApp(App):
         self.hosting = None                      # the HostSession this app serves, if any
         self.channel = None                      # the channel of the game (or lobby) on screen
 
-    def get_css_variables(self) -> dict[str, str]:
-        """The cards' colours as CSS variables ($card-red, $card-red-text, ...): uno.tcss styles
-        the colour buttons from the same table the cards are drawn with (widgets/cardart.py)."""
-        from .engine.cards import LETTER_OF
-        from .widgets.cardart import CARD_BG, CARD_FG
-        colours = {}
-        for name, letter in LETTER_OF.items():
-            colours[f"card-{name}"], colours[f"card-{name}-text"] = CARD_BG[letter], CARD_FG[letter]
-        return {**super().get_css_variables(), **colours}
-
     def on_mount(self) -> None:
         self.theme = "textual-dark"
+        if not gc.isenabled():
+            self.call_after_refresh(_collect_again)
         if self.browser:
             from .screens.join import JoinScreen
             host, port, name, password, _ = self.join_options
@@ -57,7 +57,7 @@ class UnoApp(App):
             from .screens.join import JoinScreen
             host, port, name, password, spectate = self.join_options
             if host is None:                     # `uno-tui join`: the games found on the LAN
-                self.push_screen(JoinScreen(name=name))
+                self.push_screen(JoinScreen(name=name, password=password, spectate=spectate))
                 return
             self.push_screen(JoinScreen(f"{host}:{port}", name, connect=True))
             self.join_game(host, port, name, password=password, spectate=spectate,
@@ -79,9 +79,20 @@ class UnoApp(App):
         self.push_screen(GameScreen(channel, title, kind))
 
     def play(self, settings) -> None:
-        """Start a solo game with these GameSettings."""
+        """Start a solo game with these GameSettings; one saved already is replaced only if the
+        player says so (a stray Enter on "Play now" once lost a game in progress)."""
+        from .places import has_saved_game
         from .solo import start_solo
-        self._game(start_solo(settings, seed=self.seed, pacing=self.pacing, dealer=self.dealer))
+
+        def start(go: bool = True) -> None:
+            if go:
+                self._game(start_solo(settings, seed=self.seed, pacing=self.pacing, dealer=self.dealer))
+        if not has_saved_game():
+            start()
+            return
+        from .screens.modals import ConfirmLeave
+        self.push_screen(ConfirmLeave("Your saved game is replaced by the new one (Resume carries it on instead).",
+                                      "Start a new game?", yes="New game", no="Back"), start)
 
     def resume(self) -> None:
         """Carry on the saved solo game."""
@@ -141,21 +152,17 @@ class UnoApp(App):
         async def serve() -> None:
             from rich.text import Text
 
-            from .address import local_addresses
-            from .discovery import lan_interface
             from .screens.lobby import LobbyScreen
             try:
-                port_open = await session.serve(bind, port, advertise=advertise,
-                                                lan_interface=lan_interface(), web=web)
+                port_open = await session.serve(bind, port, advertise=advertise, web=web)
             except OSError as e:
-                from .address import cannot_host
-                self.back_to_start(cannot_host(port if session.port is None else web, e))
+                self.back_to_start(session.cannot_serve(e, port, web))
                 await session.close()
                 return
             self.hosting, self.channel = session, session.local
             for note in session.notes():
                 self.notify(note, timeout=10)
-            addresses = [f"{address}:{port_open}" for address in local_addresses()]
+            addresses = [f"{address}:{port_open}" for address in session.addresses]
             where = Text("Friends join with:  ", style="bold")
             where.append(f"uno-tui join {addresses[0]}" + ("  (or find it with uno-tui join)\n" if advertise else "\n"))
             where.append("Addresses of this machine: " + "  ·  ".join(addresses), style="dim")
@@ -171,7 +178,8 @@ class UnoApp(App):
 
         async def run() -> None:
             try:
-                channel = await connect(host, port, name, password=password, spectate=spectate)
+                channel = await connect(host, port, name, password=password, spectate=spectate,
+                                        keep_token=not self.browser)
             except JoinError as e:
                 on_error(e.reason)
                 return
@@ -227,9 +235,9 @@ class UnoApp(App):
         yield from super().get_system_commands(screen)
         yield SystemCommand("Light or dark", "Switch between the light and the dark theme (F2)",
                             self.action_toggle_theme)
-        palette = getattr(screen, "palette_commands", None)
-        if palette is not None:
-            yield from palette()
-        elif not self.browser:
-            yield SystemCommand("Play now", "A game against three computer players", lambda: self.menu_choice("play"))
-            yield SystemCommand("New game", "Set up a game", lambda: self.menu_choice("setup"))
+        # a game's commands, also from a dialog over it (the rules, a chat line, a decision)
+        game = next((s for s in reversed(self.screen_stack) if hasattr(s, "palette_commands")), None)
+        if game is not None:
+            yield from game.palette_commands()
+        elif isinstance(screen, StartScreen):      # (a browser tab never shows it)
+            yield from screen.palette_menu()

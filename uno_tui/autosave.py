@@ -13,20 +13,11 @@ from pathlib import Path
 
 import msgpack
 
+from .places import game_path, log_path
 from .savefile import SaveFile
-from .settings import data_dir
 
 SAVE_DELAY = 0.25           # the game is saved this long after a change: a crash loses at most this
 LOG_SAVE_DELAY = 1.0        # the log at most this often
-
-
-def game_path(kind: str):
-    """``kind`` is "hosted" or "solo": each has its own saved game."""
-    return data_dir() / f"{kind}-game.msgpack"
-
-
-def log_path(kind: str):
-    return data_dir() / f"{kind}-game-log.msgpack"
 
 
 class Autosave:
@@ -116,9 +107,7 @@ def _saved_log(kind: str) -> dict:
         log = msgpack.unpackb(log_path(kind).read_bytes(), strict_map_key=False)
     except (OSError, ValueError, msgpack.UnpackException):
         return {}
-    if not isinstance(log, dict) or not all(isinstance(log.get(k, []), list) for k in ("log", "log_names")):
-        return {}
-    return log
+    return log if isinstance(log, dict) else {}          # its entries are judged with the game (table.saving)
 
 
 def set_aside(kind: str) -> Path | None:

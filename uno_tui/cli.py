@@ -4,12 +4,10 @@ import asyncio
 import gc
 import logging
 import os
+import socket
 import sys
 
-from net.server import PER_ADDRESS
-
 from .address import DEFAULT_PORT, DEFAULT_WEB_PORT, INTERFACE_ENV, cannot_host, parse_address
-from .table.spec import MAX_PASSWORD
 
 PASSWORD_ENV = "UNO_TUI_PASSWORD"
 
@@ -22,12 +20,14 @@ def _positive(text: str) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from net.server import PER_ADDRESS
+
     from .engine import PRESETS
     parser = argparse.ArgumentParser(prog="uno-tui", description="UNO in a full-screen terminal. "
                                      "With no command: a game against computer players.")
     sub = parser.add_subparsers(dest="command", metavar="{host,join,web}")
     host = sub.add_parser("host", help="host a LAN game")
-    host.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port to listen on (default {DEFAULT_PORT})")
+    host.add_argument("--port", type=_port, default=DEFAULT_PORT, help=f"port to listen on (default {DEFAULT_PORT})")
     host.add_argument("--bind", default="0.0.0.0", help="address to listen on (default: all)")
     host.add_argument("--name", default=None, help="your name at the table")
     secret = host.add_mutually_exclusive_group()
@@ -53,6 +53,8 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--web", type=_port, nargs="?", const=DEFAULT_WEB_PORT, default=None, metavar="PORT",
                       help=f"also serve a page friends join from in a browser (default port {DEFAULT_WEB_PORT})")
     host.add_argument("--no-advertise", action="store_true", help="do not list this table on the LAN")
+    host.add_argument("--seed", type=int, default=None, help="headless: deal the same games every time "
+                      "(tests, benchmarks, a bug to reproduce)")
     _lan_interface(host)
     join = sub.add_parser("join", help="join a LAN game (with no address: the games found on the LAN)")
     join.add_argument("address", metavar="HOST[:PORT]", nargs="?", default=None)
@@ -68,18 +70,32 @@ def build_parser() -> argparse.ArgumentParser:
     _lan_interface(join)
     web = sub.add_parser("web", help="play in a browser on this machine (solo, host or join)")
     web.add_argument("--port", type=_port, default=DEFAULT_WEB_PORT, help=f"default {DEFAULT_WEB_PORT}")
+    for command in (host, join, web):        # a mistake found after parsing is told with its command's usage
+        command.set_defaults(command_parser=command)
     return parser
 
 
 def _port(text: str) -> int:
-    value = int(text)
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number") from None
     if not 0 <= value < 65536:
         raise argparse.ArgumentTypeError("a port is from 0 to 65535")
     return value
 
 
+def _ipv4(text: str) -> str:
+    try:
+        socket.inet_aton(text)
+    except OSError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an IPv4 address (the interface's, e.g. 192.168.1.20)") \
+            from None
+    return text
+
+
 def _lan_interface(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--lan-interface", default=None, metavar="ADDRESS",
+    parser.add_argument("--lan-interface", type=_ipv4, default=None, metavar="ADDRESS",
                         help=f"find and advertise games only through the interface with this address "
                              f"(or {INTERFACE_ENV}; default: every interface)")
 
@@ -96,19 +112,28 @@ def _password(parser: argparse.ArgumentParser, args) -> str | None:
             parser.error(f"cannot read the password file {args.password_file}: {e}")
         if not password:
             parser.error(f"the password file {args.password_file} has an empty first line")
-    password = password if password is not None else os.environ.get(PASSWORD_ENV) or None
+    if password is None and not getattr(args, "browser", False):   # a browser tab has the host's environment
+        password = os.environ.get(PASSWORD_ENV) or None
+    from .table.spec import MAX_PASSWORD
     if password is not None and len(password) > MAX_PASSWORD:
         parser.error(f"a password may have up to {MAX_PASSWORD} characters")
     return password
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if not argv:                  # a solo game: the start screen on at once (the rest loads when used)
+        gc.disable()              # start-up makes what lives on: nothing to collect (UnoApp turns it on again)
+        from .app import UnoApp
+        UnoApp().run()
+        return 0
     parser = build_parser()
-    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    args = parser.parse_args(argv)
+    command = getattr(args, "command_parser", parser)
     from .settings import lan_name, load_settings
     settings = load_settings()
     if args.command in ("host", "join"):
-        args.password = _password(parser, args)
+        args.password = _password(command, args)
         if args.lan_interface:
             os.environ[INTERFACE_ENV] = args.lan_interface     # what the app and its browser tabs look through
     if args.command == "web":
@@ -118,30 +143,30 @@ def main(argv: list[str] | None = None) -> int:
             return 0
     if args.command == "join":
         address = (None, None)
+        if args.browser and args.address is None:
+            command.error("--browser needs the host's address")
         if args.address is not None:
             try:
                 address = parse_address(args.address)
             except ValueError as e:
-                parser.error(str(e))
+                command.error(str(e))
         from .app import UnoApp
         name = "" if args.browser else args.name or lan_name(settings)
         UnoApp(join=(*address, name, args.password, args.spectate), browser=args.browser).run()
         return 0
     if args.command == "host":
         if args.seats is not None and not 2 <= args.seats <= 10:
-            parser.error("--seats must be from 2 to 10")
-        if args.port is not None and not 0 <= args.port < 65536:
-            parser.error("--port must be from 0 to 65535")
-        if args.web is not None and args.web == args.port:
-            parser.error("--web needs a port of its own (not the game's)")
+            command.error("--seats must be from 2 to 10")
+        if args.web is not None and args.web == args.port != 0:
+            command.error("--web needs a port of its own (not the game's)")
         if args.edition:
             settings.edition = args.edition
         seats = args.seats or len(settings.bots) + 1
         name = args.name or lan_name(settings)
         if args.resume:
-            from .hosted_saving import saved_game_path
-            if not saved_game_path().exists():
-                parser.error(f"no hosted game to resume ({saved_game_path()} does not exist)")
+            from .places import game_path
+            if not game_path("hosted").exists():
+                command.error(f"no hosted game to resume ({game_path('hosted')} does not exist)")
         if args.headless:
             return asyncio.run(headless_host(settings, args, seats))
         from .app import UnoApp
@@ -156,8 +181,6 @@ def main(argv: list[str] | None = None) -> int:
 
 async def headless_host(settings, args, seats: int) -> int:
     """Host without a UI: log, start when enough players joined, play until interrupted."""
-    from .address import local_addresses
-    from .discovery import lan_interface
     from .hosting import HostSession
     from .table import Pacing
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
@@ -178,20 +201,19 @@ async def headless_host(settings, args, seats: int) -> int:
             return 1
     else:
         session = HostSession(settings, players=seats, headless=True, password=args.password, rate=args.rate,
-                              burst=args.rate, per_address=args.per_address, pacing=pacing)
+                              burst=args.rate, per_address=args.per_address, pacing=pacing, seed=args.seed)
     try:
-        port = await session.serve(args.bind, args.port, advertise=not args.no_advertise,
-                                   lan_interface=lan_interface(), web=args.web)
+        port = await session.serve(args.bind, args.port, advertise=not args.no_advertise, web=args.web)
     except OSError as e:
-        print(f"uno-tui: {cannot_host(args.port if session.port is None else args.web, e)}", file=sys.stderr)
+        print(f"uno-tui: {session.cannot_serve(e, args.port, args.web)}", file=sys.stderr)
         await session.close()
         return 1
     gc.freeze()                       # what start-up made lives on: the collector need not walk it again
+    addresses = session.addresses
     log.info("hosting %s for %d seats on %s; starting when %d joined",
-             settings.edition, seats, ", ".join(f"{a}:{port}" for a in local_addresses()), need)
+             settings.edition, seats, ", ".join(f"{a}:{port}" for a in addresses), need)
     if session.web_port is not None:
-        log.info("friends join from a browser at %s", ", ".join(f"http://{a}:{session.web_port}"
-                                                                 for a in local_addresses()))
+        log.info("friends join from a browser at %s", ", ".join(f"http://{a}:{session.web_port}" for a in addresses))
     for note in session.notes():
         log.info("%s", note)
     session.on_change = lambda: log.info("lobby: %s", ", ".join(s.name or "(open)" for s in session.seats))

@@ -1,4 +1,4 @@
-"""The client-side model of one seat: the latest view, the log and chat, built from messages.
+"""The client-side model of one seat: the latest view and the log (chat in it), built from messages.
 
 Pure data handling (no UI, no sockets), the same for solo, host and join. A
 sequence gap means something was lost: the model asks for a snapshot.
@@ -7,10 +7,10 @@ import itertools
 import random
 from dataclasses import dataclass, field
 
+from .table.describe import chat_line
 from .table.protocol import merge_view
 
 LOG_KEEP = 500
-CHAT_KEEP = 200
 
 
 def command_ids() -> itertools.count:
@@ -23,10 +23,8 @@ def command_ids() -> itertools.count:
 class ClientModel:
     view: dict | None = None
     log: list[dict] = field(default_factory=list)
-    chat: list[dict] = field(default_factory=list)
     last_seq: int = 0
     error: str | None = None
-    last_hands: list[list[str]] | None = None     # every hand as shown at the end of the last hand
     _ids: itertools.count = field(default_factory=lambda: command_ids())
 
     def apply(self, msg: dict) -> str:
@@ -36,22 +34,19 @@ class ClientModel:
         kind = msg.get("type")
         if kind == "snapshot":
             self.last_seq = seq
-            self.view, self.log, self.chat = msg["view"], list(msg["log"]), list(msg["chat"])
+            self.view, self.log = msg["view"], list(msg["log"])      # the log holds the chat, in order
             return "view"
         if kind in ("update", "chat", "error") and seq and self.last_seq and seq != self.last_seq + 1:
             return "gap"
         self.last_seq = seq or self.last_seq
         if kind == "update":
             self.view = merge_view(self.view, msg["view"])
-            for event in msg.get("events", []):
-                if event["type"] == "hand_over":
-                    self.last_hands = event["hands"]
             self.log.extend(msg.get("log", []))
             del self.log[:-LOG_KEEP]
             return "view"
         if kind == "chat":
-            self.chat.append(msg)
-            del self.chat[:-CHAT_KEEP]
+            self.log.append(chat_line(msg))       # as a snapshot's log has it: in order with the game
+            del self.log[:-LOG_KEEP]
             return "chat"
         if kind == "error":
             self.error = msg.get("reason", "refused")

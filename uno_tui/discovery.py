@@ -10,15 +10,12 @@ address; the tests use 127.0.0.1, so nothing they do leaves the machine.
 import asyncio
 import contextlib
 import logging
-import os
 import socket
 from dataclasses import dataclass
 
-import ifaddr
 from zeroconf import InterfaceChoice, IPVersion, ServiceStateChange
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
-from .address import INTERFACE_ENV
 from .table.protocol import clean_text
 from .table.spec import MAX_NAME
 
@@ -28,26 +25,8 @@ LOOKUP_MS = 3000
 logger = logging.getLogger(__name__)
 
 
-def lan_interface(option: str | None = None) -> str | None:
-    """The one address mDNS is bound to (the option, else the environment), or None for all."""
-    return option or os.environ.get(INTERFACE_ENV) or None
-
-
 def _zeroconf(interface: str | None) -> AsyncZeroconf:
     return AsyncZeroconf(interfaces=[interface] if interface else InterfaceChoice.All, ip_version=IPVersion.V4Only)
-
-
-def _addresses(interface: str | None, bind: str) -> list[bytes]:
-    """Where friends reach the table: the one interface, the bound address, or every IPv4 address
-    of this machine but loopback."""
-    if interface:
-        found = [interface]
-    elif bind not in ("0.0.0.0", ""):
-        found = [bind]
-    else:
-        found = [ip.ip for adapter in ifaddr.get_adapters() for ip in adapter.ips
-                 if isinstance(ip.ip, str) and not ip.ip.startswith("127.")] or ["127.0.0.1"]
-    return [socket.inet_aton(address) for address in found]
 
 
 def listing(lobby: dict, password: bool, playing: bool) -> dict[str, str]:
@@ -87,7 +66,7 @@ class FoundGame:
         name = clean_text(text.get("name", ""), MAX_NAME)
         if not addresses or not info.port or not name or not 0 <= free <= seats <= 10:
             return None
-        return cls(info.name, addresses[0], info.port, name, clean_text(text.get("edition", ""), 20), seats, free,
+        return cls(info.name.removesuffix(f".{SERVICE}"), addresses[0], info.port, name, clean_text(text.get("edition", ""), 20), seats, free,
                    text.get("password") == "yes", text.get("state") == "playing")
 
 
@@ -95,10 +74,14 @@ class Advertiser:
     """One table's record: registered once the host listens, updated as seats fill, withdrawn
     when the host closes. Changes that arrive while one is being sent are merged into the next."""
 
-    def __init__(self, host_name: str, port: int, *, bind: str = "0.0.0.0", interface: str | None = None):
+    def __init__(self, host_name: str, port: int, addresses: list[str], *, interface: str | None = None):
+        """``addresses``: where friends reach the table (the host's, address.reachable_addresses)."""
         self.interface, self.port = interface, port
-        self.addresses = _addresses(interface, bind)
-        self.instance = f"{clean_text(host_name, MAX_NAME)}'s table on {socket.gethostname()}"[:63]
+        self.addresses = [socket.inet_aton(address) for address in addresses]
+        self.server = f"{socket.gethostname()}.local."
+        # a DNS label is at most 63 bytes: cut there, never inside a character
+        self.instance = f"{clean_text(host_name, MAX_NAME)}'s table on {socket.gethostname()}".encode()[:63].decode(
+            errors="ignore")
         self.listing: dict[str, str] = {}
         self.registered: AsyncServiceInfo | None = None
         self._changed = asyncio.Event()
@@ -113,8 +96,8 @@ class Advertiser:
             self._task = asyncio.get_running_loop().create_task(self._run())
 
     def _info(self) -> AsyncServiceInfo:
-        return AsyncServiceInfo(SERVICE, f"{self.instance}.{SERVICE}", port=self.port, addresses=self.addresses,
-                                server=f"{socket.gethostname()}.local.", properties=self.listing)
+        return AsyncServiceInfo(SERVICE, f"{self.instance}.{SERVICE}", port=self.port,
+                                addresses=self.addresses, server=self.server, properties=self.listing)
 
     async def _run(self) -> None:
         try:
@@ -153,6 +136,7 @@ class Finder:
     def __init__(self, on_change, *, interface: str | None = None):
         self.on_change, self.interface = on_change, interface
         self.games: dict[str, FoundGame] = {}
+        self.heard: set[str] = set()              # records announced and not withdrawn
         self._zc: AsyncZeroconf | None = None
         self._browser: AsyncServiceBrowser | None = None
         self._lookups: set[asyncio.Task] = set()
@@ -163,9 +147,13 @@ class Finder:
 
     def _heard(self, zeroconf, service_type: str, name: str, state_change: ServiceStateChange) -> None:
         if state_change is ServiceStateChange.Removed:
+            self.heard.discard(name)
             if self.games.pop(name, None) is not None:
                 self._changed()
             return
+        if name not in self.heard and len(self.heard) >= MAX_GAMES or len(self._lookups) >= MAX_GAMES:
+            return                                # a flood of records: the first ones are kept
+        self.heard.add(name)
         task = asyncio.get_running_loop().create_task(self._look_up(name))
         self._lookups.add(task)
         task.add_done_callback(self._lookups.discard)
@@ -175,7 +163,7 @@ class Finder:
         if not await info.async_request(self._zc.zeroconf, LOOKUP_MS):
             return
         game = FoundGame.from_info(info)
-        if game is None or (name not in self.games and len(self.games) >= MAX_GAMES):
+        if game is None or name not in self.heard:     # withdrawn while we asked
             return
         if self.games.get(name) != game:
             self.games[name] = game

@@ -71,7 +71,3 @@ SAVED_HOST_SEAT = Shape("saved seat", (
 SAVED_HOST = Shape("saved game", (
     Field("game", STR), Field("settings", ANY_MAP), Field("host_name", STR), Field("password", nullable(STR)),
     Field("port", nullable(INT)), Field("seats", list_of_shape(SAVED_HOST_SEAT)), Field("table", ANY_MAP)))
-
-
-def saved_game_path():
-    return autosave.game_path("hosted")

@@ -17,14 +17,13 @@ from net.connection import TRY_AGAIN
 from net.server import PER_ADDRESS, Server
 
 from . import autosave
-from .address import DEFAULT_PORT
-from .discovery import Advertiser, listing
+from .address import DEFAULT_PORT, cannot_host, lan_interface, reachable_addresses
 from .host_channel import HOST_ENDED, HostChannel, LocalPeer
 from .hosted_saving import HostedSaving
 from .settings import GameSettings
 from .solo import BOT_NAMES
 from .table import PROTOCOL_VERSION, Pacing, Seat, Table
-from .table.protocol import ProtocolError, clean_text, command_id, parse_lobby_command
+from .table.protocol import ProtocolError, clean_text, command_id, parse_lobby_command, unique_name
 from .table.fanout import RECENT_IDS
 from .table.spec import HELLO, MAX_NAME
 
@@ -41,6 +40,7 @@ class LobbySeat:
     level: str = "normal"
     token: str | None = None
     conn: Connection | LocalPeer | None = None
+    keeps_token: bool = True    # False: a browser tab, which cannot come back to the seat in the lobby
     returns: RateLimit = field(default_factory=lambda: RateLimit(1.0, 5))    # reconnections with the token
 
 
@@ -69,16 +69,19 @@ class HostSession(HostedSaving):
         self.password_note: str | None = None     # a resumed game: which password it takes now
         self.set_aside: Path | None = None        # where the unfinished game this one replaces was kept
         self.autosave = autosave.Autosave("hosted", self._state, lambda: self.table.log_state())
-        self.advertiser: Advertiser | None = None
+        self.advertiser = None                    # the discovery.Advertiser of a host that advertises
+        self.addresses: list[str] = []            # where friends reach the table, once it listens
         self.web = None                           # the web.WebServer of --web
         self.web_port: int | None = None
 
     # ------------------------------------------------------------------ server
     async def serve(self, bind: str = "0.0.0.0", port: int = DEFAULT_PORT, *, advertise: bool = False,
-                    lan_interface: str | None = None, web: int | None = None) -> int:
-        """Listen; with ``advertise``, also tell the LAN about the table (discovery.py); with
-        ``web``, serve the page a browser joins from on that port (web.py, ``web_port`` once open)."""
+                    web: int | None = None) -> int:
+        """Listen; with ``advertise``, also tell the LAN about the table (discovery.py, on the
+        interface UNO_TUI_LAN_INTERFACE names, if any); with ``web``, serve the page a browser joins
+        from on that port (web.py, ``web_port`` once open). ``addresses``: where friends reach it."""
         self.port = await self.server.listen(bind, port)
+        self.addresses = reachable_addresses(lan_interface(), bind)
         logger.info("hosting on %s:%s", bind, self.port)
         if web is not None:
             from .web import WebServer, app_command       # aiohttp: only for hosts that serve the page
@@ -87,7 +90,8 @@ class HostSession(HostedSaving):
                                  title=f"uno-tui: {self.host_name}'s table")
             self.web_port = await self.web.start()
         if advertise:
-            self.advertiser = Advertiser(self.host_name, self.port, bind=bind, interface=lan_interface)
+            from .discovery import Advertiser             # zeroconf: only for hosts that advertise
+            self.advertiser = Advertiser(self.host_name, self.port, self.addresses, interface=lan_interface())
             self._advertise()
         if self.table is not None:                   # a resumed game: everyone is away until they return
             for i, seat in enumerate(self.seats):
@@ -99,6 +103,10 @@ class HostSession(HostedSaving):
         else:
             self._lobby_changed()
         return self.port
+
+    def cannot_serve(self, error: OSError, port: int, web: int | None) -> str:
+        """Why serve() failed, naming what to change: the game's port, or the page's."""
+        return cannot_host(port, error) if self.port is None else cannot_host(web, error, "--web")
 
     def connections(self) -> list:
         """Everyone who gets messages: seated players (the host's own screen too) and spectators."""
@@ -154,22 +162,14 @@ class HostSession(HostedSaving):
         if self.table is None and not hello.get("spectate"):
             for i, seat in enumerate(self.seats):
                 if seat.kind == "open":
-                    seat.name, seat.kind, seat.token, seat.conn = self._unique(name), "human", new_token(), conn
+                    seat.name, seat.kind, seat.token, seat.conn = unique_name(name, {s.name for s in self.seats}), "human", new_token(), conn
+                    seat.keeps_token = hello.get("keep") is not False
                     return self._welcome(conn, i)
             return self._reject(conn, "the table is full")
         if len(self.spectators) >= MAX_SPECTATORS:
             return self._reject(conn, f"this table has room for {MAX_SPECTATORS} spectators, and has them")
         self.spectators[conn] = name
         return self._welcome(conn, None)
-
-    def _unique(self, name: str) -> str:
-        """Two players called Sam at one table are Sam and Sam 2, so every screen can tell them apart."""
-        taken = {s.name for s in self.seats}
-        base, n = name, 1
-        while name in taken:
-            n += 1
-            name = f"{base[:MAX_NAME - 3]} {n}"
-        return name
 
     def _welcome(self, conn: Connection, seat: int | None) -> int | None:
         token = self.seats[seat].token if seat is not None else None
@@ -185,7 +185,7 @@ class HostSession(HostedSaving):
         return seat
 
     def _connect(self, conn, seat: int | None):
-        return self.table.connect(seat, conn.send, name=self.spectators.get(conn))
+        return self.table.connect(seat, conn.send, name=self.spectators.get(conn), wire=isinstance(conn, Connection))
 
     def _message(self, conn, seat: int | None, msg) -> None:
         """A message from a player or spectator (the host's own screen too), pings aside."""
@@ -228,8 +228,10 @@ class HostSession(HostedSaving):
         self._lobby_ids.pop(conn, None)
         for seat in self.seats:
             if seat.conn is conn:
-                seat.conn = None                 # in the lobby the seat keeps its token until the start
+                seat.conn = None                 # in the lobby the seat keeps its token until the start,
                 if self.table is None and not self.closed:
+                    if not seat.keeps_token:     # unless nobody can come back with it
+                        seat.name, seat.kind, seat.token, seat.keeps_token = "", "open", None, True
                     self._lobby_changed()
 
     # ------------------------------------------------------------------ lobby
@@ -250,6 +252,7 @@ class HostSession(HostedSaving):
 
     def _advertise(self) -> None:
         if self.advertiser is not None:
+            from .discovery import listing
             self.advertiser.show(listing(self.lobby_view(), self.password is not None, self.table is not None))
 
     def set_bot(self, index: int, level: str | None) -> None:

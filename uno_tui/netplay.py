@@ -6,7 +6,7 @@ import socket
 from net.client import NetChannel, Rejected
 
 from .savefile import atomic_write
-from .settings import data_dir
+from .places import data_dir
 from .table import PROTOCOL_VERSION
 
 
@@ -70,10 +70,15 @@ async def connect(host: str, port: int, name: str, **options) -> NetChannel:
         raise join_error(host, port, e) from e
 
 
-async def _connect(host: str, port: int, name: str, *, password=None, spectate=False, **options) -> NetChannel:
+async def _connect(host: str, port: int, name: str, *, password=None, spectate=False, keep_token=True,
+                   **options) -> NetChannel:
+    """``keep_token``: use and keep this machine's seat token (not for a browser tab of host --web:
+    the host's machine is everyone's there, and a name typed in must not take another's seat)."""
     address = f"{host}:{port}/{name}"          # one token per host and player name
     hello = {"type": "hello", "version": PROTOCOL_VERSION, "name": name, "spectate": spectate}
-    token = None if spectate else saved_token(address)    # watching must not take the player's seat
+    if not keep_token:
+        hello["keep"] = False
+    token = saved_token(address) if keep_token and not spectate else None   # watching must not take the seat
     if token:
         hello["token"] = token
     if password is not None:
@@ -87,6 +92,6 @@ async def _connect(host: str, port: int, name: str, *, password=None, spectate=F
         del hello["token"]                       # a token from an older game here: join afresh
         channel = NetChannel(host, port, hello, **options)
         welcome = await channel.open()
-    if welcome.get("token"):
+    if welcome.get("token") and keep_token:
         save_token(address, welcome["token"])
     return channel

@@ -36,7 +36,7 @@ def prompt(view: dict, elapsed: float = 0.0) -> str:
         if "shield" in kinds:
             text += ", shield (s)"
         if "play" in kinds:
-            text += ", or stack a card (Enter)"
+            text += ", or stack a card from your hand (h, then Enter)"
     if "pass" in kinds:
         text = "Your turn: nothing to play or draw: pass (n)"
     return text + "."

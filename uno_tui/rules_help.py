@@ -4,22 +4,30 @@ The same decisions as docs/rules.md, shown where players need them: only the
 special cards in the edition's deck, its Wild Draw Four rule, and the house
 rules of the registry that are on.
 """
-from .engine import HOUSE_RULES, make_rules
+from .engine import SWITCHES, make_rules
+from .engine.cards import KIND_OF
 
 EDITIONS = {
-    "classic": ("Classic UNO", "108 cards. A first Wild Draw Four goes back into the deck. UNO penalty 4. "
-                "Match: first to 500."),
+    "classic": ("Classic UNO", "108 cards. A first Wild Draw Four goes back into the deck. By default: "
+                "UNO penalty 4, first to 500."),
     "hp2021": ("UNO Harry Potter (2021)", "100 coloured cards, 8 Wild, 8 Wild Draw Four, 8 Wild Sorting Hat. The "
-               "first card: non-number cards are passed over until a number shows. UNO penalty 2. "
-               "One hand decides."),
+               "first card: non-number cards are passed over until a number shows. By default: "
+               "UNO penalty 2, one hand decides."),
     "hp2018": ("UNO Harry Potter (2018)", "The 2021 deck. The first card's action applies; a Sorting Hat turned "
-               "up first only lets the first player choose the colour (nobody draws). UNO penalty 2. "
-               "Match: first to 500."),
+               "up first only lets the first player choose the colour (nobody draws). By default: "
+               "UNO penalty 2, first to 500."),
     "hp2010": ("UNO Harry Potter (2010)", "Classic deck + 4 Wild Voldemort. A first Voldemort counts as a Wild. "
-               "UNO penalty 2. Match: first to 500."),
+               "By default: UNO penalty 2, first to 500."),
     "hp2000": ("UNO Harry Potter (2000)", "Classic deck + 2 Wild Howler + 2 Wild Invisibility. A first Wild Draw "
-               "Four, Howler or Invisibility goes back. UNO penalty 2. Match: first to 500."),
+               "Four, Howler or Invisibility goes back. By default: UNO penalty 2, first to 500."),
 }
+
+
+def edition_label(preset: str) -> str:
+    """The edition's name and the special cards in its deck: "UNO Harry Potter (2000) — Howler, Invisibility"."""
+    deck = make_rules(preset).deck
+    specials = [KIND_OF[code].name.removeprefix("Wild ") for code in SPECIALS if deck.get(code)]
+    return f"{EDITIONS[preset][0]} — {', '.join(specials) or 'no special cards'}"
 
 
 def wd4_illegal_while(rules: dict | None, colour: str | None = None) -> str:
@@ -57,7 +65,8 @@ COMMON = """\
 KEYS = """
 ## Keys
 Arrows and Enter (or a click) play a card · d draw · p/k play or keep the drawn card · u UNO ·
-c catch · j jump in · a answer a card played at you · x challenge · s shield · t chat · Ctrl+P commands · Esc menu
+c catch · j jump in · a answer a card played at you · x challenge · s shield · h stack from your hand ·
+t chat · Ctrl+P every command · Esc leave (asks first)
 """
 
 
@@ -66,16 +75,17 @@ def help_markdown(rules: dict | None) -> str:
     name, text = EDITIONS.get(preset, EDITIONS["classic"])
     lines = [f"# {name}", text, ""]
     if rules:
-        on = [rule.label for rule in HOUSE_RULES if rule.switch and rules.get(rule.name)]
-        lines.append(f"**House rules**: {', '.join(on) if on else 'none'}. UNO penalty {rules['uno_penalty']}. "
+        on = [rule for rule in SWITCHES if rules.get(rule.name)]
+        lines.append(f"**House rules**: {', '.join(r.label for r in on) or 'none'}. "
+                     f"UNO penalty {rules['uno_penalty']}. "
                      f"Match: {rules['match_mode'].replace('_', ' ')}"
                      + (f" {rules['match_target']}." if rules["match_mode"] != "single" else "."))
         lines.append("")
-        lines += [f"- **{rule.label.capitalize()}**: {rule.description}." for rule in HOUSE_RULES
-                  if rule.switch and rules.get(rule.name)]
+        lines += [f"- **{rule.label.capitalize()}**: {rule.description}." for rule in on]
         lines.append("")
-    lines.append(COMMON.format(wd4=wd4_illegal_while(rules or make_rules(preset).to_dict())))
-    deck = make_rules(preset).deck if preset in EDITIONS else {}
+    edition = make_rules(preset if preset in EDITIONS else "classic")     # (an unknown one shows classic)
+    lines.append(COMMON.format(wd4=wd4_illegal_while(rules or edition.to_dict())))
+    deck = edition.deck if preset in EDITIONS else {}
     specials = [line for code, line in SPECIALS.items() if deck.get(code)]
     if specials:
         lines += ["## Special cards", *specials]

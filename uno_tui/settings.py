@@ -3,25 +3,11 @@ import getpass
 import json
 import os
 from dataclasses import asdict, dataclass, field
-from pathlib import Path
-
-from platformdirs import user_config_dir, user_data_dir
 
 from .bots import LEVELS
 from .engine import HOUSE, MATCH_MODES, PRESETS, Rules, make_rules
 from .engine.house import RENAMED
-
-APP = "uno-tui"
-
-
-def config_dir() -> Path:
-    """Where settings live (UNO_TUI_CONFIG_DIR overrides it, e.g. in tests)."""
-    return Path(os.environ.get("UNO_TUI_CONFIG_DIR") or user_config_dir(APP))
-
-
-def data_dir() -> Path:
-    """Where saved games live (UNO_TUI_DATA_DIR overrides it)."""
-    return Path(os.environ.get("UNO_TUI_DATA_DIR") or user_data_dir(APP))
+from .places import config_dir
 
 
 @dataclass
@@ -80,3 +66,19 @@ def load_settings() -> GameSettings:
 def save_settings(settings: GameSettings) -> None:
     from .savefile import atomic_write
     atomic_write(config_dir() / "settings.json", json.dumps(asdict(settings), indent=2).encode())
+
+
+def motion_on() -> bool:
+    """Whether cards move across the table: off when UNO_TUI_MOTION is "off" (the tests and the
+    benchmarks) or when the player turned it off (preferences.json, kept apart from the set-up)."""
+    if os.environ.get("UNO_TUI_MOTION", "").lower() in ("off", "0", "no"):
+        return False
+    try:
+        return bool(json.loads((config_dir() / "preferences.json").read_text()).get("motion", True))
+    except (OSError, ValueError, AttributeError):
+        return True
+
+
+def save_motion(on: bool) -> None:
+    from .savefile import atomic_write
+    atomic_write(config_dir() / "preferences.json", json.dumps({"motion": on}).encode())

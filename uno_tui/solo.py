@@ -48,10 +48,6 @@ def start_solo(settings: GameSettings, **kwargs) -> SoloChannel:
     return SoloChannel(table, saver)
 
 
-def has_saved_game() -> bool:
-    return autosave.game_path("solo").exists()
-
-
 def resume_solo(pacing: Pacing | None = None) -> SoloChannel:
     """The saved solo game, carried on where it was. Raises autosave.SaveError if it cannot be."""
     def build(state: dict) -> SoloChannel:

@@ -13,6 +13,7 @@ from aiohttp import web
 from textual_serve.server import Server
 
 MAX_SESSIONS = 8
+MAX_COLUMNS, MAX_ROWS = 500, 200                 # a tab asks for its terminal's size: within reason
 FULL_PAGE = ("<!DOCTYPE html><html><body style='font-family: sans-serif'><h2>This table is full</h2>"
              "<p>{count} players are already playing from a browser. Try again when one leaves.</p></body></html>")
 
@@ -59,6 +60,14 @@ class WebServer(Server):
         return await super().handle_index(request)
 
     async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
+        """A tab's process, if there is room; only for our own page (any web page the player visits
+        could open a websocket here otherwise), at a terminal size a screen could have."""
+        origin = request.headers.get("Origin")
+        if origin is not None and origin.partition("://")[2] != request.host:
+            return web.Response(text="only this game's own page may connect", status=403)
+        if not all(request.query.get(key, "1").isdigit() and int(request.query.get(key, "1")) <= cap
+                   for key, cap in (("width", MAX_COLUMNS), ("height", MAX_ROWS))):
+            return web.Response(text="that terminal is too big", status=400)
         if self.sessions >= self.max_sessions:
             return web.Response(text="this table is full", status=503)
         self.sessions += 1

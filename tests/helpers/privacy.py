@@ -15,5 +15,5 @@ def assert_private(msg: dict, seat: int | None) -> None:
         if event["type"] == "challenge" and "hand" in event:
             assert seat in (event["seat"], event["target"])
     for line in msg.get("log", []):
-        if line["kind"] == "draw" and line["seat"] != seat:
-            assert line["text"].split(" drew ")[1][0].isdigit()      # "drew 2 cards", never their names
+        for drawn in line["text"].split(" draws ")[1:]:          # another seat's draw ("you draw" is one's own)
+            assert drawn[0].isdigit() and "(" not in drawn.split(";")[0] or drawn.startswith("a card")

@@ -30,8 +30,15 @@ class Terminal:
         self.lock = threading.Lock()
         self.pid, self.fd = pty.fork()
         if self.pid == 0:                      # the child: a terminal of this size, then the app
-            fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
-            os.execve(console_script(), [console_script(), *args], {**env, "TERM": "xterm-256color"})
+            try:
+                fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+                # Ctrl+C and Ctrl+\\ as a shell leaves them for a command it runs: a test run started
+                # in the background (where they are ignored, and exec keeps that) must not pass that on
+                for sig in (signal.SIGINT, signal.SIGQUIT):
+                    signal.signal(sig, signal.SIG_DFL)
+                os.execve(console_script(), [console_script(), *args], {**env, "TERM": "xterm-256color"})
+            finally:
+                os._exit(127)                  # never a second copy of the test run
         self.reader = threading.Thread(target=self._read, daemon=True)
         self.reader.start()
 

@@ -2,6 +2,7 @@
 condition, the game screen, its log, and my turn."""
 from uno_tui.app import UnoApp
 from uno_tui.screens.game import GameScreen
+from uno_tui.screens.modals import HandOverScreen
 from uno_tui.engine import make_rules, rigged_deck
 from uno_tui.settings import GameSettings
 from uno_tui.table import LocalChannel, Pacing, Seat, Table
@@ -29,6 +30,18 @@ async def my_turn(pilot, app) -> GameScreen:
     """The game screen, once the first view is in and it is my decision."""
     assert await wait_for(pilot, lambda: game_screen(app) and game_screen(app).model.my_decision())
     return game_screen(app)
+
+
+async def go_out(pilot, app) -> None:
+    """Play your card (a rigged one-card hand: Enter on it) and wait for the end-of-hand screen."""
+    await my_turn(pilot, app)
+    await pilot.press("enter")
+    assert await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen))
+
+
+def rendered_lines(widget) -> list[str]:
+    """The text of each row the widget draws now."""
+    return [strip.text for strip in widget.render_lines(widget.size.region)]
 
 
 def logged(app, text: str) -> bool:
@@ -63,12 +76,8 @@ def _start():
     return UnoApp()
 
 
-def _game_80():
-    return seeded_app(seed=2)
-
-
-def _game_160():
-    return seeded_app(bots=("easy", "normal", "hard") * 3, seed=4, match_mode="first_to")
+def _game(players: int):
+    return lambda: seeded_app(bots=(("easy", "normal", "hard") * 3)[:players - 1], seed=4, match_mode="first_to")
 
 
 def _colour():
@@ -85,10 +94,15 @@ def _match_over():
     return rigged_app([["R1"], ["G9"], ["Y+2"]], "R5", ["B1"] * 30)
 
 
+#: the game at each size in both themes, each number of players in both themes (F2: light)
+GAMES = [((80, 24), 4, "dark"), ((80, 24), 10, "light"), ((120, 40), 2, "dark"), ((120, 40), 4, "light"),
+         ((160, 50), 10, "dark"), ((160, 50), 2, "light")]
+
 SCREENS = [
     ("start", _start, (80, 24), []),
-    ("game-80x24", _game_80, (80, 24), []),
-    ("game-160x50-10-players", _game_160, (160, 50), []),
+    ("setup", _start, (80, 24), ["down", "enter"]),
+    *((f"game-{w}x{h}-{n}-players-{theme}", _game(n), (w, h), ["f2"] if theme == "light" else [])
+      for (w, h), n, theme in GAMES),
     ("colour-picker", _colour, (80, 24), ["tab", "tab", "enter"]),
     ("challenge", _challenge, (80, 24), ["wait:300"]),
     ("match-over", _match_over, (100, 30), ["enter", "wait:300"]),

@@ -10,7 +10,7 @@ from tests.helpers.terminal import Terminal
 @pytest.fixture
 def newcomer(tmp_path):
     """Start `uno-tui ARGS` as a newcomer on their own machine would: a fresh config and data
-    dir each (``who`` names the machine), 80x24, LAN discovery bound to 127.0.0.1. Every
+    dir each (``who`` names the machine), 80x24, LAN discovery bound to 127.0.0.1, motion off. Every
     terminal is killed at the end."""
     terminals = []
 
@@ -19,6 +19,7 @@ def newcomer(tmp_path):
         env["UNO_TUI_CONFIG_DIR"] = str(tmp_path / who / "config")
         env["UNO_TUI_DATA_DIR"] = str(tmp_path / who / "data")
         env[INTERFACE_ENV] = LOOPBACK            # a host advertises, and join looks, on loopback only
+        env["UNO_TUI_MOTION"] = "off"            # the screen is read as soon as it settles
         terminal = Terminal(*args, env=env)
         terminals.append(terminal)
         return terminal

@@ -1,6 +1,7 @@
 """Dealing and the first card turned up, as each edition's row of the card table says. Part of Game."""
 import random
 from functools import partial
+from itertools import repeat, starmap
 
 from .cards import CODES, COLOR_OF, KIND
 from .plays import ATTACKS
@@ -11,9 +12,11 @@ class GameError(ValueError):
 
 
 def shuffle(rng: random.Random, cards: list[int]) -> None:
-    """Shuffle in place: one random key per card (several times faster than random.shuffle), each the
-    next of an endless stream of rng.random() (next(stream, card)): no Python call per card."""
-    cards.sort(key=partial(next, iter(rng.random, None)))
+    """Shuffle in place: one random key per card (several times faster than random.shuffle). The keys
+    are drawn first, in one C loop (starmap), then handed to the sort by a list iterator: no Python
+    call per card, and cheaper than drawing each key during the sort from iter(rng.random, None)."""
+    keys = list(starmap(rng.random, repeat((), len(cards))))
+    cards.sort(key=partial(next, iter(keys)))
 
 
 class Dealing:
@@ -22,9 +25,10 @@ class Dealing:
     def _deal(self, hand_size: int):
         """One card at a time around the table from the dealer's left (done by slicing)."""
         pile, n = self.draw_pile, self.n
+        dealt = n * hand_size
         for i in range(1, n + 1):
-            self.hands[(self.dealer + i) % n] = pile[-i::-n][:hand_size]
-        del pile[len(pile) - n * hand_size:]
+            self.hands[(self.dealer + i) % n] = pile[-i:-i - dealt:-n]
+        del pile[len(pile) - dealt:]
         self._event("deal", self.dealer, count=hand_size)
 
     def _turn_up(self):
@@ -49,7 +53,7 @@ class Dealing:
         if card >= 52:
             self.phase, self.decider, self.first_wild = "color", self.turn, card
             return
-        self.color = COLOR_OF[card]
+        self._set_color(COLOR_OF[card])
         if KIND[card].reverse:
             self.direction = -1
             self._event("reverse", direction=-1)

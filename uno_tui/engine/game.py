@@ -11,10 +11,10 @@ legal (legal.py), playing and what cards do (plays.py), the other moves
 """
 import random
 
-from .actions import Action, IllegalAction
-from .cards import CARD_OF, CODES, POINTS, build_deck
+from .actions import KINDS, Action, IllegalAction
+from .cards import CARD_OF, CODES, POINTS, RANK_OF, build_deck
 from .deal import Dealing, GameError, shuffle
-from .legal import KEEP, MAX_PLAYERS, Legal, plain_turns
+from .legal import KEEP, MATCHING, MAX_PLAYERS, Legal, plain_turns
 from .moves import Moves
 from .plays import Plays
 from .reasons import why_not
@@ -51,8 +51,8 @@ class Game(Legal, Plays, Moves, Dealing):
     __slots__ = ("rules", "n", "rng", "total_cards", "draw_pile", "discard", "hands", "dealer", "direction",
                  "color", "turn", "decider", "phase", "attack", "pending_draw", "wd4_guilty", "wd4_color", "first_wild",
                  "uno_intent", "drawn", "uno_said", "window", "passes", "refills", "stall", "shown", "over", "winner", "blocked",
-                 "can_shield", "setup_events", "record", "_plain", "_refuses", "_jumps", "_sevens", "_stacking",
-                 "_keep", "_legal", "_legal_seat", "_events")
+                 "can_shield", "setup_events", "record", "_matching", "_plain", "_refuses", "_jumps", "_sevens", "_stacking",
+                 "_keep", "_legal", "_events")
 
     def __init__(self, rules: Rules, players: int, *, seed=None, deck: list[str] | None = None,
                  dealer: int = 0, hand_size: int = HAND_SIZE, events: bool = True):
@@ -74,12 +74,14 @@ class Game(Legal, Plays, Moves, Dealing):
         if len(cards) < players * hand_size + 1:
             raise GameError("the deck is too small to deal")
         self.total_cards = len(cards)
-        self.draw_pile = cards[::-1]          # top card last, so drawing is pop()
+        cards.reverse()
+        self.draw_pile = cards                # top card last, so drawing is pop()
         self.discard: list[int] = []          # top card last
         self.hands: list[list[int]] = [[]] * players     # dealt in _deal
         self.dealer = dealer
         self.direction = 1
         self.color = -1                       # active colour, -1 until chosen
+        self._matching = frozenset()          # the cards that may go on the pile now (see _set_color)
         self.turn = self.decider = (dealer + 1) % players
         self.phase = "turn"
         self.attack: tuple | None = None      # (card, attacker, target) awaiting its target's response
@@ -113,8 +115,7 @@ class Game(Legal, Plays, Moves, Dealing):
         self._jumps, self._sevens = rules.jump_in, rules.seven_zero
         self._stacking = rules.stack_draw_two or rules.stack_draw_four or rules.stack_mixed
         self._keep = [] if rules.force_play else [KEEP]         # the last choice after a playable draw
-        self._legal: list = []
-        self._legal_seat = None                 # whose list _legal is (None: nobody's: the state changed)
+        self._legal: list | None = None         # the decider's legal list, until the state changes
 
     # ------------------------------------------------------------------ queries
     def next_seat(self, seat: int, steps: int = 1) -> int:
@@ -134,12 +135,15 @@ class Game(Legal, Plays, Moves, Dealing):
         Raises :class:`IllegalAction` (with the reason) and changes nothing
         when the action is not among :meth:`legal_actions` for the seat.
         """
-        if action.__class__ is not Action:
+        if type(action) is not Action:
             action = Action.from_dict(action)
-        if action not in (self._legal if seat == self._legal_seat else self.legal_actions(seat)):
+        legal = self._legal
+        if legal is None or seat != self.decider:
+            legal = self.legal_actions(seat)
+        if action not in legal:
             raise IllegalAction(why_not(self, seat, action))
         self._events = events = []
-        self._legal_seat = None
+        self._legal = None
         handler, begins_turn = _HANDLERS[action.kind]
         if begins_turn:
             self.window = -1
@@ -156,8 +160,16 @@ class Game(Legal, Plays, Moves, Dealing):
                 fields["seat"] = seat
             self._events.append(fields)
 
+    def _set_color(self, color: int):
+        """The active colour, named for the card now on top; what matches the two is kept with them, as
+        the hottest test (what a turn may play) reads it."""
+        self.color = color
+        self._matching = MATCHING[color][RANK_OF[self.discard[-1]]]
+
     def _begin(self, seat: int):
-        self.phase, self.turn, self.decider, self.drawn = "turn", seat, seat, -1
+        self.phase = "turn"
+        self.turn = self.decider = seat
+        self.drawn = -1
 
     def _take_pending(self) -> int:
         n, self.pending_draw = self.pending_draw, 0
@@ -191,7 +203,7 @@ class Game(Legal, Plays, Moves, Dealing):
             self.hands[seat].extend(drawn)
             self.uno_said[seat] = False
             if self.record:
-                codes = [CODES[drawn[0]]] if len(drawn) == 1 else [CODES[c] for c in drawn]
+                codes = list(map(CODES.__getitem__, drawn))
                 self._events.append({"type": "draw", "seat": seat, "count": len(drawn), "reason": reason,
                                      "secret": {"cards": codes}, "to": (seat,)})
         return drawn
@@ -212,6 +224,4 @@ class Game(Legal, Plays, Moves, Dealing):
 
 
 #: kind -> (handler, whether it begins a turn: closes the UNO catch window, ends hands shown)
-_HANDLERS = {kind: (getattr(Game, "_do_" + kind), kind in _TURN_KINDS) for kind in
-             ("play", "draw", "pass", "play_drawn", "keep", "color", "discard", "accept", "challenge",
-              "shield", "say_uno", "catch", "swap", "jump_in")}
+_HANDLERS = {kind: (getattr(Game, "_do_" + kind), kind in _TURN_KINDS) for kind in KINDS}

@@ -64,5 +64,7 @@ HOUSE_RULES = (
     HouseRule("match_target", range(1, 1_000_000), 500, "Target", "the points (or hands won) that end a match"),
 )
 HOUSE = {rule.name: rule for rule in HOUSE_RULES}
+#: the rules that are on or off (uno_penalty and the match take values of their own)
+SWITCHES = tuple(rule for rule in HOUSE_RULES if rule.switch)
 #: names a saved set-up or game may still use, and the rule each is now
 RENAMED = {"draw_until_playable": "draw_to_match"}

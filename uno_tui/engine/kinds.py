@@ -1,6 +1,6 @@
 """The card table: every kind of card and what it does, in one place.
 
-The engine's lookup tables (points, draws, skips, shields, first cards) are
+The engine's lookup tables (points, draws, skips, what a shield cancels, first cards) are
 built from this table, so a card's effect is stated here once and a new
 edition's card is one entry plus whatever its effect needs that no field says.
 """
@@ -29,7 +29,6 @@ class Kind:
     reveal: bool = False           # the next player's hand is shown to the others (Howler)
     draw_until: tuple = ()         # the next player draws until one of these numbers (Sorting Hat)
     discards: tuple = ()           # its player then discards these numbers (Voldemort)
-    shield: bool = False           # may be played out of turn against a shieldable card
     #: turned up first: edition -> one of FIRST_UP ("apply" when the edition is not listed)
     first: dict = field(default_factory=dict)
 
@@ -60,5 +59,5 @@ WILDS = (
          first={"hp2018": "colour", **_NOT_FIRST_2021}),
     Kind("WV", "Wild Voldemort", 50, wild=True, discards=(2, 6, 9), first={"hp2010": "colour"}),
     Kind("WH", "Wild Howler", 50, wild=True, skip=True, reveal=True, shieldable=True, first={"hp2000": "back"}),
-    Kind("WI", "Wild Invisibility", 50, wild=True, shield=True, first={"hp2000": "back"}),
+    Kind("WI", "Wild Invisibility", 50, wild=True, first={"hp2000": "back"}),
 )

@@ -8,10 +8,10 @@ from .cards import (CODES, COLOR_OF, COLORS, DRAW_TWO, INVISIBILITY, KIND, N_CAR
                     WILD_DRAW_FOUR)
 
 MAX_PLAYERS = 10
-#: the cards playable on each active colour and top card's rank, at [colour * 64 + rank]:
-#: one list index and one set intersection per turn. Matching is stated here and nowhere else.
-MATCHING = [frozenset(c for c in range(N_CARDS) if KIND[c].wild or COLOR_OF[c] == i // 64 or RANK_OF[c] == i % 64)
-            for i in range(4 * 64)]
+#: the cards playable on each active colour and top card's rank, at [colour][rank] (a game keeps
+#: the current one as ``_matching``). Matching is stated here and nowhere else.
+MATCHING = [[frozenset(c for c in range(N_CARDS) if KIND[c].wild or COLOR_OF[c] == color or RANK_OF[c] == rank)
+             for rank in range(N_CARDS)] for color in range(4)]
 VOLDEMORT_CARDS = frozenset(c * 13 + r for c in range(4) for r in KIND[VOLDEMORT].discards)
 #: the cards an Invisibility shields against (ranks; a wild's rank is its own id)
 SHIELDABLE = frozenset(RANK_OF[c] for c in range(N_CARDS) if KIND[c].shieldable)
@@ -54,7 +54,7 @@ class Legal:
 
     def playable(self, card: int) -> bool:
         """Does ``card`` match the pile (colour, face, or a wild)?"""
-        return card in MATCHING[self.color * 64 + RANK_OF[self.discard[-1]]]
+        return card in self._matching
 
     def refusal(self, hand, card: int) -> str | None:
         """Why a matching ``card`` in ``hand`` may still not be played (None: it may)."""
@@ -86,16 +86,16 @@ class Legal:
         decider's list is kept until the state changes, so apply checks the very list its caller
         chose from; another seat's (a catch, an UNO call, a jump-in) is built when asked.
         """
-        if seat == self._legal_seat:
-            return self._legal
         if seat != self.decider or seat < 0:     # the decider is -1 once the hand is over
             if self.over or not 0 <= seat < self.n:
                 return []
             acts = self._jump_ins(seat) if self._jumps and self.phase == "turn" else []
             return self._out_of_turn(seat, acts)
+        if self._legal is not None:
+            return self._legal
         hand = self.hands[seat]
         if self.phase == "turn":      # the hottest case, inline
-            playable = MATCHING[self.color * 64 + RANK_OF[self.discard[-1]]].intersection(hand)
+            playable = self._matching.intersection(hand)
             if self._plain:
                 plays = PLAY_SAYING if len(hand) == 2 else PLAY     # a play from two cards may say UNO
                 acts = []
@@ -115,7 +115,7 @@ class Legal:
             acts = self._decisions(seat, hand)
         if self.window >= 0 or len(hand) == 1:
             self._out_of_turn(seat, acts)
-        self._legal_seat, self._legal = seat, acts
+        self._legal = acts
         return acts
 
     def _out_of_turn(self, seat: int, acts: list[Action]) -> list[Action]:

@@ -1,7 +1,6 @@
 """The moves that are not a card played: drawing, keeping, passing, naming the first colour,
 saying UNO and catching. Part of Game."""
-from .cards import CODES, COLORS, POINTS, RANK_OF
-from .legal import MATCHING
+from .cards import CODES, COLORS, POINTS
 
 
 class Moves:
@@ -27,12 +26,14 @@ class Moves:
             while self.rules.draw_to_match and drawn and not self.playable(drawn[-1]) and self.can_draw():
                 drawn += self._draw(seat, 1, "draw")
             last = drawn[-1] if drawn else -1
-        if last >= 0 and last in MATCHING[self.color * 64 + RANK_OF[self.discard[-1]]] and (
+        if last >= 0 and last in self._matching and (
                 not self._refuses or self.refusal(self.hands[seat], last) is None):
             self.phase, self.drawn = "drawn", last
         else:
             nxt = (seat + self.direction) % self.n
-            self.phase, self.turn, self.decider, self.drawn = "turn", nxt, nxt, -1
+            self.phase = "turn"
+            self.turn = self.decider = nxt
+            self.drawn = -1
 
     def _going_round(self) -> bool:
         """The draw pile must be rebuilt for a turn's draw: has it been, a round of times in a row, with
@@ -65,7 +66,7 @@ class Moves:
 
     def _do_color(self, seat, action):
         """The colour of a wild turned up first (every other wild names it when played)."""
-        self.color = COLORS.index(action.color)
+        self._set_color(COLORS.index(action.color))
         self._event("color", seat, color=action.color)
         self._first_effect()
 

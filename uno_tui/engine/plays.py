@@ -6,7 +6,7 @@ shield, a stack); otherwise they strike at once.
 """
 from .cards import (CARD_OF, CODES, COLOR_INDEX, COLOR_OF, COLORS, INVISIBILITY, KIND, N_CARDS, RANK_OF, REVERSE,
                     SORTING_HAT, VOLDEMORT, WILD_DRAW_FOUR, DRAW_TWO)
-from .legal import SHIELDABLE, VOLDEMORT_CARDS
+from .legal import MATCHING, SHIELDABLE, VOLDEMORT_CARDS
 
 #: cards that strike the next player (draw, skip, show the hand, draw until)
 ATTACKS = frozenset(c for c in range(N_CARDS) if KIND[c].skip or KIND[c].draw_until)
@@ -53,9 +53,10 @@ class Plays:
                 self._go_out(seat, card)
                 return
             self._after_shed(seat, action.uno)
-        if card < 52:
-            self.color = COLOR_OF[card]
+        if card < 52:                                 # (_set_color, inline)
+            self.color = color = COLOR_OF[card]
             rank = RANK_OF[card]
+            self._matching = MATCHING[color][rank]
             if rank >= 10:
                 if rank != REVERSE:
                     self._attack(seat, card)
@@ -73,12 +74,15 @@ class Plays:
                     return
                 self._pass_hands(seat)
         else:
-            self.color = COLOR_INDEX[action.color]
+            self.color = color = COLOR_INDEX[action.color]
+            self._matching = MATCHING[color][card]       # a wild's rank is its own id
             if card in ATTACKS:
                 self._attack(seat, card)
                 return
         nxt = (seat + self.direction) % self.n       # a number, a Reverse, another wild: the next player
-        self.phase, self.turn, self.decider, self.drawn = "turn", nxt, nxt, -1
+        self.phase = "turn"
+        self.turn = self.decider = nxt
+        self.drawn = -1
 
     def _after_shed(self, seat: int, uno: bool):
         """A seat's hand just shrank: a last-but-one card opens the catch window."""
@@ -151,7 +155,9 @@ class Plays:
             if self.record:
                 self._events.append({"type": "skip", "seat": target})
             nxt = (target + self.direction) % self.n
-        self.phase, self.turn, self.decider, self.drawn = "turn", nxt, nxt, -1
+        self.phase = "turn"
+        self.turn = self.decider = nxt
+        self.drawn = -1
 
     def _hat_draw(self, seat: int):
         """Sorting Hat: draw one at a time until a number 1-4 (or the piles run out)."""
@@ -186,7 +192,7 @@ class Plays:
         if not hand:
             self._finish(seat)
         else:
-            self.color = COLORS.index(action.color)
+            self._set_color(COLORS.index(action.color))
             self._begin(self.next_seat(seat))
 
     def _do_discard(self, seat, action):
@@ -198,7 +204,7 @@ class Plays:
         self._event("discard", seat, card=action.card)
         if any(c in VOLDEMORT_CARDS for c in hand):
             return
-        self.color = COLOR_OF[card]
+        self._set_color(COLOR_OF[card])
         self._after_shed(seat, self.uno_intent)
         if not hand:
             self._finish(seat)

@@ -5,6 +5,8 @@ from .cards import CARD_OF, CODES, COLORS, card_name
 EXPECTED = {"turn": "play or draw", "drawn": "play or keep the drawn card", "color": "choose a colour",
             "discard": "discard your 2s, 6s and 9s", "respond": "answer the card played at you",
             "swap": "choose whose hand to swap with"}
+#: every phase a hand can be in (saves are checked against it; the protocol declares it)
+PHASES = (*EXPECTED, "over")
 
 
 def why_not(game, seat: int, action) -> str:

@@ -6,6 +6,7 @@ from base64 import b64decode, b64encode
 from .cards import N_CARDS, build_deck
 from .game import Game
 from .match import Match
+from .reasons import PHASES
 from .rules import Rules
 
 #: a Game's fields that are its state (the rest are rules, caches or the last events)
@@ -46,6 +47,9 @@ def restore_game(rules: Rules, state: dict, rng: random.Random | None = None) ->
         setattr(game, name, state.get(name, _ADDED[name]) if name in _ADDED else state[name])
     game.rules, game.rng, game.record = rules, rng or restore_rng(state["rng"]), True
     game._cache_rules()
+    game._matching = frozenset()      # nothing matches before a first wild's colour is named
+    if game.color >= 0:
+        game._set_color(game.color)
     game.attack = tuple(state["attack"]) if state["attack"] is not None else None
     game.shown = [(seat, cards, None if viewers is None else tuple(viewers)) for seat, cards, viewers in state["shown"]]
     game.setup_events, game._events = [], []
@@ -68,9 +72,6 @@ def restore_match(rules: Rules, state: dict) -> Match:
     match.game = restore_game(rules, state["game"]) if state["game"] is not None else None
     match._scored = match.game if state["scored"] else None
     return match
-
-
-PHASES = ("turn", "drawn", "color", "discard", "respond", "over")
 
 
 def check_match_state(rules: Rules, state) -> None:

@@ -51,12 +51,35 @@ def public_view(game: Game) -> dict:
 
 def own_view(game: Game, public: dict, seat: int | None) -> dict:
     """A seat's view: the public part (copied) and what only this seat may see."""
-    mine = seat is not None and 0 <= seat < game.n
-    view = dict(public)
-    view["seat"] = seat if mine else None
-    view["hand"] = sorted([CODES[c] for c in game.hands[seat]]) if mine else []
-    view["drawn"] = CODES[game.drawn] if mine and game.phase == "drawn" and game.decider == seat else None
-    view["shown"] = [{"seat": s, "cards": list(cards)} for s, cards, viewers in game.shown
-                     if (viewers is None and s != seat) or (viewers is not None and seat in viewers)]
-    view["legal"] = [a.to_dict() for a in game.legal_actions(seat)] if mine else []
-    return view
+    return {**public, **own_items(own_parts(game, seat))}
+
+
+def own_items(parts: tuple) -> dict:
+    """The items of a view that are a seat's own, from its :func:`own_parts`."""
+    seat, hand, drawn, shown, legal = parts
+    return {"seat": seat, "hand": sorted(map(CODES.__getitem__, hand)), "drawn": CODES[drawn] if drawn >= 0 else None,
+            "shown": [{"seat": s, "cards": list(cards)} for s, cards in shown],
+            "legal": [dict(_as_dict(a)) for a in legal]}
+
+
+def own_parts(game: Game, seat: int | None) -> tuple:
+    """What only ``seat`` may see, raw: (seat or None, hand, drawn card or -1, [(seat, cards)]
+    shown, legal actions). Equal parts make equal views: a host builds a view for every seat
+    after every change, and keeps a seat's while its parts stay the same."""
+    shown = [(s, cards) for s, cards, viewers in game.shown
+             if (viewers is None and s != seat) or (viewers is not None and seat in viewers)] if game.shown else []
+    if seat is None or not 0 <= seat < game.n:
+        return None, (), -1, shown, ()
+    drawn = game.drawn if game.phase == "drawn" and game.decider == seat else -1
+    return seat, tuple(game.hands[seat]), drawn, shown, tuple(game.legal_actions(seat))
+
+
+_DICTS: dict = {}
+
+
+def _as_dict(action) -> dict:
+    """``action.to_dict()``, made once per action: legal lists hold the engine's shared actions."""
+    d = _DICTS.get(action)
+    if d is None:
+        d = _DICTS[action] = action.to_dict()
+    return d

@@ -4,24 +4,29 @@ It renders the client model of the seat's view and sends commands through
 the channel. It never touches the engine or a socket: solo, host and join
 all look the same from here.
 """
+import gc
 import time
 
 from textual import on, work
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
+from textual.reactive import var
 from textual.screen import Screen
-from textual.widgets import Footer, Static
 
 from ..client import ClientModel
-from ..engine import card_info
 from ..messages import ChannelClosed, TableMessage
 from ..prompts import prompt
+from ..settings import motion_on, save_motion
 from ..table import Channel
+from ..widgets.footer import Footer
 from ..widgets.hand import HandView
-from ..widgets.table_view import LogView, OpponentList, PileView, StatusLine
+from ..widgets.log import LogView
+from ..widgets.status import StatusLine, TitleBar
+from ..widgets.table import TableView
 from .help import HelpScreen
 from .decisions import Decisions
+from .moves import Moves
 from .modals import ChatPrompt, ConfirmLeave, HandOverScreen
 
 #: what leaving does, said before the player confirms it
@@ -30,6 +35,11 @@ LEAVING = {
     "host": "This ends the game for everyone at your table.",
     "join": "A bot plays for you after a short wait; run the same join again to take your seat back.",
 }
+MATCH_OVER = "The match is over: nothing is kept to resume."
+
+#: the collector's first threshold while a game is on screen (Python's is 700): an update makes
+#: ~1,600 containers, so it ran twice an update, and more often walked the older generations
+YOUNG_THRESHOLD = 10_000
 
 #: action name -> (palette title, help)
 PALETTE = {
@@ -43,10 +53,12 @@ PALETTE = {
     "pass_turn": ("Pass", "Nothing to play and nothing to draw"),
     "chat": ("Chat", "Say something to the table"),
     "help": ("Rules", "The rules of this edition"),
+    "motion": ("Motion on or off", "Cards moving across the table (m)"),
+    "leave": ("Leave the game", "Back to the start screen (asks first)"),
 }
 
 
-class GameScreen(Decisions, Screen):
+class GameScreen(Moves, Decisions, Screen):
     BINDINGS = [
         Binding("d", "draw", "Draw"),
         Binding("p", "play_drawn", "Play drawn"),
@@ -57,55 +69,72 @@ class GameScreen(Decisions, Screen):
         Binding("a", "respond", "Answer"),
         Binding("n", "pass_turn", "Pass"),
         Binding("t", "chat", "Chat"),
+        Binding("m", "motion", "Motion", show=False),
         Binding("question_mark", "help", "Rules"),
         Binding("escape", "leave", "Leave"),
     ]
+    #: the layout's classes by the screen's width (uno.tcss sizes the log from them)
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-medium"), (150, "-wide")]
+
+    #: the seat's latest view: the widgets below are bound to it or to what is made from it (vars:
+    #: a change repaints the widgets bound to it, not the whole screen)
+    view: var[dict | None] = var(None, always_update=True)
+    heading = var("uno-tui")
+    status: var[tuple[str, bool]] = var(("", False))
+    hand: var[tuple[tuple[str, ...], frozenset]] = var(((), frozenset()))
+    since = var(0.0)                            # seconds since the view came (countdowns run from it)
+    uno_armed = var(False)
 
     def __init__(self, channel: Channel, title: str = "uno-tui", kind: str = "solo", pending: tuple = ()):
         """``kind``: "solo", "host" or "join" (what leaving does). ``pending``: messages
         already read from the channel (by the lobby) to take in first."""
         super().__init__()
-        self.channel, self.kind, self.pending, self.title_text = channel, kind, pending, title
-        self.model, self.uno_armed = ClientModel(), False
+        self.channel, self.kind, self.pending = channel, kind, pending
+        self.set_reactive(GameScreen.heading, title)
+        self.model = ClientModel()
         self._modal, self._modal_screen = None, None   # the decision dialog on screen now: its key, itself
         self._answered: set[str] = set()        # decisions already answered (so none is asked twice)
         self._enabled: tuple = ()
-        self._view_at = 0.0                     # when the latest view came (countdowns run from it)
+        self._view_at = 0.0                     # when the latest view came
         self._link_lost = False
 
     def compose(self) -> ComposeResult:
-        yield Static(self.title_text, id="title")
+        yield TitleBar(id="title").data_bind(GameScreen.heading)
         with Horizontal(id="top"):
-            with Vertical(id="left"):
-                yield OpponentList(id="opponents")
-                yield PileView(id="pile")
+            yield TableView(id="table").data_bind(GameScreen.view, GameScreen.since)
             yield LogView(id="log")
-        yield StatusLine(id="status")
-        yield HandView(id="hand")
+        yield StatusLine(id="status").data_bind(GameScreen.status)
+        yield HandView(id="hand").data_bind(GameScreen.hand)
         yield Footer()
 
     def on_mount(self) -> None:
+        self.query_one(TableView).motion = motion_on()
         self.query_one(HandView).focus()
         for msg in self.pending:
             self.post_message(TableMessage(msg))
         self.listen()
         self.set_interval(1.0, self._tick)
+        self._threshold = gc.get_threshold()
+        gc.freeze()                 # the app, the table and this screen live through the game: left out of collections
+        gc.set_threshold(YOUNG_THRESHOLD, *self._threshold[1:])
+
+    def on_unmount(self) -> None:
+        gc.unfreeze()               # (what was frozen may be garbage now: collected as usual again)
+        gc.set_threshold(*self._threshold)
 
     def _tick(self) -> None:
-        """Once a second: the link to the host (a joined game), and the away players' countdowns."""
+        """Once a second: the link to the host (a joined game), and the table's countdowns."""
         status = self.channel.status
         if status == "reconnecting":
             self._link_lost = True
-            self.query_one(StatusLine).show(
-                f"Lost the host; trying again for {self.channel.give_up_after:.0f} s…", False)
-        elif self._link_lost and status == "connected" and self.model.view is not None:
+            self.status = (f"Lost the host; trying again for {self.channel.give_up_after:.0f} s…", False)
+        elif self._link_lost and status == "connected" and self.view is not None:
             self._link_lost = False
-            self.refresh_view()
-        view = self.model.view
-        if view and any(s.get("bot_in") is not None for s in view["table"]["seats"]):
-            self.query_one(OpponentList).show(view, time.monotonic() - self._view_at)
-        if view and view["over"] and view["table"].get("next_hand_in") is not None and not self._link_lost:
-            self.query_one(StatusLine).show(prompt(view, time.monotonic() - self._view_at), False)
+            self._show_status()                  # the link's line gives way to what the game waits for
+        view = self.view
+        if view and (any(s.get("bot_in") is not None for s in view["table"]["seats"])
+                     or (view["over"] and view["table"].get("next_hand_in") is not None)):
+            self.since = time.monotonic() - self._view_at
 
     @work(exclusive=True, group="table", exit_on_error=False)
     async def listen(self) -> None:
@@ -127,46 +156,42 @@ class GameScreen(Decisions, Screen):
             self.send(self.model.command("snapshot"))
         elif change == "error":
             self.notify(self.model.error, title="Not allowed", severity="warning")
-        elif change == "chat":
-            log.add_chat(msg)
-        elif change == "view":
+        elif change in ("view", "chat"):         # the model's log holds chat too, in order
             if msg["type"] == "snapshot":
                 log.clear()
                 log.add_lines(self.model.log, self.model.seat)
-                for line in self.model.chat:
-                    log.add_chat(line)
             else:
                 log.add_lines(self.model.log[before:], self.model.seat)
-            self.refresh_view()
+            if change == "view":
+                self._view_at = time.monotonic()
+                self.since = 0.0
+                self.view = self.model.view
 
     @on(ChannelClosed)
     def on_channel_closed(self, message: ChannelClosed) -> None:
         """The host ended the game or could not be reached again: back to the start, saying why."""
         self.app.leave_game(self.channel, message.reason)
 
-    def refresh_view(self) -> None:
-        view = self.model.view
-        self._view_at = time.monotonic()
+    def watch_view(self, old: dict | None, view: dict | None) -> None:
+        """What the widgets show, made from the new view; then the decision it asks for."""
+        if view is None:
+            return
         table = view["table"]
         title = f"uno-tui · {table['rules']['preset']} · hand {table['hand_no']}"
         if table["match"]["mode"] != "single":
             title += f" · {table['match']['mode'].replace('_', ' ')} {table['match']['target']}"
             if view["seat"] is not None:
                 title += f" · you: {table['scores'][view['seat']]} pts"
-        title_widget = self.query_one("#title", Static)
-        if str(title_widget.content) != title:
-            title_widget.update(title)
-        self.query_one(OpponentList).show(view)
-        self.query_one(PileView).show(view)
+        self.heading = title
+        self._show_status()
         mine = self.model.my_decision()
-        status = prompt(view)
-        if self.uno_armed:
-            status += "  [UNO will be said with your next play]"
-        self.query_one(StatusLine).show(status, mine)
         playable = self.model.playable_cards() if mine else set()
         if mine and view["phase"] == "drawn":
             playable = {view["drawn"]}
-        self.query_one(HandView).set_hand(view["hand"], playable)
+        self.hand = (tuple(view["hand"]), frozenset(playable))
+        if mine and view["phase"] == "drawn" and (old is None or old["phase"] != "drawn"):
+            # the card just drawn is the one Enter may play: the cursor goes to it (once)
+            self.query_one(HandView).cursor = view["hand"].index(view["drawn"])
         enabled = tuple(bool(self.check_action(name, ())) for name in PALETTE)
         if enabled != self._enabled:            # the footer re-renders only when the choices change
             self._enabled = enabled
@@ -177,95 +202,61 @@ class GameScreen(Decisions, Screen):
             self._modal_screen.show_wait(view)
         self._ask()
 
+    def _show_status(self) -> None:
+        if self._link_lost or self.view is None:
+            return
+        text = prompt(self.view, self.since)
+        if self.uno_armed:
+            text += "  [UNO: said as you play]"          # short: the status fits one line at 80x24
+        self.status = (text, self.model.my_decision())
+
+    def watch_since(self) -> None:
+        self._show_status()
+
+    def watch_uno_armed(self) -> None:
+        self._show_status()
+
+    def on_key(self) -> None:
+        """Any key lands the cards in flight at once: motion never holds up a move."""
+        self.query_one(TableView).land()
+
+    def on_click(self) -> None:
+        self.query_one(TableView).land()
+
     # ------------------------------------------------------------ outgoing
     def send(self, command: dict) -> None:
         self.run_worker(self.channel.send(command), group="send", exit_on_error=False)
 
-    def act(self, action: dict) -> None:
-        if action.get("uno"):
-            self.uno_armed = False
-        self.send(self.model.command("action", action=action))
-
-    @on(HandView.Chosen)
-    def on_card_chosen(self, message: HandView.Chosen) -> None:
-        model, code = self.model, message.code
-        if not model.my_decision():
-            jumps = [a for a in model.legal if a["kind"] == "jump_in" and a["card"] == code]
-            if jumps:
-                self._choose_ways(jumps)
-            else:
-                self.notify("It is not your turn.", severity="warning")
-            return
-        if model.view["phase"] == "drawn":
-            if code == model.view["drawn"]:
-                self.action_play_drawn()
-            else:
-                self.notify("You may play only the card you drew (p), or keep it (k).", severity="warning")
-            return
-        ways = model.plays_of(code)
-        if not ways:
-            top = card_info(model.view["top"])["name"]
-            self.notify(f"{card_info(code)['name']} cannot be played on {top} now.", severity="warning")
-            return
-        if ways[0]["kind"] == "discard":
-            self.act(ways[0])
-        else:
-            self._choose_ways(ways)
-
-    # ------------------------------------------------------------ actions
-    def _simple(self, kind: str) -> None:
-        action = next((a for a in self.model.legal if a["kind"] == kind), None)
-        if action is not None:
-            self.act(action)
-
-    def action_draw(self) -> None:
-        self._simple("draw")
-
-    def action_keep(self) -> None:
-        self._simple("keep")
-
-    def action_pass_turn(self) -> None:
-        self._simple("pass")
-
-    def action_catch(self) -> None:
-        self._simple("catch")
-
-    def action_jump_in(self) -> None:
-        self._choose_ways([a for a in self.model.legal if a["kind"] == "jump_in"])
-
-    def action_play_drawn(self) -> None:
-        self._choose_ways([a for a in self.model.legal if a["kind"] == "play_drawn"])
-
-    def action_uno(self) -> None:
-        if self.model.can("say_uno"):
-            self._simple("say_uno")
-        elif any(a.get("uno") for a in self.model.legal):
-            self.uno_armed = not self.uno_armed
-            self.refresh_view()
-
-    def action_respond(self) -> None:
-        self._answered.discard(f"respond:{self.model.last_seq}")
+    # ------------------------------------------------------------ dialogs and settings
+    @work(group="chat", exclusive=True, exit_on_error=False)
+    async def action_chat(self) -> None:
+        text = await self.app.push_screen_wait(ChatPrompt())
+        if text:
+            self.send(self.model.command("chat", text=text))
         self._ask()
 
-    def action_chat(self) -> None:
-        def said(text: str | None) -> None:
-            if text:
-                self.send(self.model.command("chat", text=text))
-            self._ask()
-        self.app.push_screen(ChatPrompt(), said)
+    @work(group="help", exclusive=True, exit_on_error=False)
+    async def action_help(self) -> None:
+        await self.app.push_screen_wait(HelpScreen(self.view["table"]["rules"] if self.view else None))
+        self._ask()
 
-    def action_help(self) -> None:
-        rules = self.model.view["table"]["rules"] if self.model.view else None
-        self.app.push_screen(HelpScreen(rules), lambda _: self._ask())
-
-    def action_leave(self) -> None:
+    @work(group="leave", exclusive=True, exit_on_error=False)
+    async def action_leave(self) -> None:
         """Esc (or Menu after a hand): ask, then leave the table for the start screen."""
-        def answered(leave: bool) -> None:
-            if leave:
-                self.app.leave_game(self.channel)
-            else:
-                self._ask()
-        self.app.push_screen(ConfirmLeave(LEAVING[self.kind]), answered)
+        over = self.view is not None and self.view["table"]["match"]["over"]
+        consequence = MATCH_OVER if over and self.kind == "solo" else LEAVING[self.kind]
+        if await self.app.push_screen_wait(ConfirmLeave(consequence)):
+            self.app.leave_game(self.channel)
+        else:
+            self._ask()
+
+    def action_motion(self) -> None:
+        """Cards moving across the table, on or off (remembered)."""
+        table = self.query_one(TableView)
+        table.motion = not table.motion
+        table.land()
+        save_motion(table.motion)
+        self.notify("Motion on." if table.motion else "Motion off.")
 
     def check_action(self, action: str, parameters) -> bool | None:
         model = self.model
@@ -286,6 +277,10 @@ class GameScreen(Decisions, Screen):
         return True if check is None else bool(check())
 
     def palette_commands(self):
+        """Every command, always: those that do nothing now are marked so (and say so if chosen)."""
         for action, (title, help_text) in PALETTE.items():
             if self.check_action(action, ()):
                 yield SystemCommand(title, help_text, getattr(self, f"action_{action}"))
+            else:
+                yield SystemCommand(f"{title} (unavailable now)", help_text,
+                                    lambda title=title: self.notify(f"{title}: not possible now.", severity="warning"))

@@ -3,9 +3,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Markdown
+from textual.widgets import Markdown
 
 from ..rules_help import help_markdown
+from ..widgets.footer import Footer
 
 
 class HelpScreen(ModalScreen):

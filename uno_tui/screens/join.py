@@ -1,29 +1,36 @@
 """Joining: the games heard on the LAN, live, or an address typed in; a name and a password."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, OptionList, Static
+from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..address import DEFAULT_PORT, parse_address
-from ..discovery import Finder, FoundGame, lan_interface
+from ..address import DEFAULT_PORT, lan_interface, parse_address
 from ..table.spec import MAX_NAME, MAX_PASSWORD
+from ..widgets.footer import Footer
+
+if TYPE_CHECKING:
+    from ..discovery import Finder, FoundGame
 
 
 class JoinScreen(Screen):
     """Join a friend's game: one of the games heard on the LAN (Enter), or an address typed in."""
 
-    BINDINGS = [Binding("escape", "back", "Back")]
+    BINDINGS = [Binding("escape", "back", "Back"), Binding("down", "to_list", "Games found", show=False, priority=True)]
 
     def __init__(self, address: str = "", name: str = "You", *, password: str | None = None,
-                 connect: bool = False, locked: bool = False):
+                 spectate: bool = False, connect: bool = False, locked: bool = False):
         """``connect``: the address was given on the command line and the app is joining it already;
         ``locked``: only this address (a browser tab of host --web), and Back ends the session."""
         super().__init__()
-        self.address, self.player_name, self.password = address, name, password
+        self.address, self.player_name, self.password, self.spectate = address, name, password, spectate
         self.connecting, self.locked = connect, locked
         self.games: list[FoundGame] = []
         self.finder: Finder | None = None
@@ -31,7 +38,7 @@ class JoinScreen(Screen):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="setup"):
             yield Label("Join a LAN game", id="setup-title")
-            yield Label("Games on this network (Enter joins):", classes="found")
+            yield Label("Games on this network (↓ to choose, Enter joins):", classes="found")
             yield OptionList(Option("Looking for games…", disabled=True), id="found", classes="found")
             with Horizontal(classes="row found"):
                 yield Label("Or an address", classes="field")
@@ -52,9 +59,7 @@ class JoinScreen(Screen):
     def on_mount(self) -> None:
         for part in self.query(".found"):
             part.display = not self.locked
-        self.query_one("#name" if self.address else "#found").focus()
-        if not (self.connecting or self.locked):
-            self.listen_for_games()
+        self.query_one("#name" if self.address else "#address").focus()
 
     def action_back(self) -> None:
         if self.locked:
@@ -66,20 +71,48 @@ class JoinScreen(Screen):
         """Back here from a table (a browser tab's home): say why."""
         self.query_one("#join-error", Static).update(Text(notice or "You left the table.", style="bold"))
 
-    @work(group="finder", exit_on_error=False)
-    async def listen_for_games(self) -> None:
-        """Tables heard on the LAN, live, until this screen closes (no multicast: say so, typing works)."""
+    def listen_for_games(self) -> None:
+        """Tables heard on the LAN, live, until this screen closes. The finder is this screen's from
+        now (one at a time); zeroconf loads only here (a browser tab's locked form never looks)."""
+        from ..discovery import Finder  # noqa: F811 - (the name above is for type checking only)
         self.finder = Finder(self.show_games, interface=lan_interface())
+        self._start_finding(self.finder)
+
+    @work(group="finder", exit_on_error=False)
+    async def _start_finding(self, finder) -> None:
         try:
-            await self.finder.start()
-        except Exception as e:
+            await finder.start()
+        except Exception as e:               # no multicast here: say so, typing an address works
             self._found([Option(f"Cannot look for games here ({e}): type the host's address.", disabled=True)])
 
+    async def on_screen_suspend(self) -> None:
+        """Under the lobby or the game: stop listening (a new finder starts on the way back)."""
+        await self._stop_finding()
+
+    def on_screen_resume(self) -> None:
+        """First shown, or back from a table: look for games (unless joining an address given)."""
+        if self.finder is None and not (self.connecting or self.locked):
+            self.listen_for_games()
+
     async def on_unmount(self) -> None:
-        if self.finder is not None:
-            await self.finder.close()
+        await self._stop_finding()
+
+    async def _stop_finding(self) -> None:
+        finder, self.finder = self.finder, None
+        if finder is not None:
+            await finder.close()
+
+    def action_to_list(self) -> None:
+        """Down from the form's fields reaches the games found (heard games never take the focus:
+        the keys a player is typing stay where they were going)."""
+        found = self.query_one("#found", OptionList)
+        if self.focused is found:                  # the form's scrolling would take Down otherwise
+            found.action_cursor_down()
+        elif self.games and not self.locked:
+            found.focus()
 
     def show_games(self, games: list[FoundGame]) -> None:
+        """The list, live."""
         self.games = games
         self._found([Option(self._describe(game), id=game.instance) for game in games]
                     or [Option("Looking for games…", disabled=True)])
@@ -94,8 +127,9 @@ class JoinScreen(Screen):
 
     @staticmethod
     def _describe(game: FoundGame) -> Text:
-        seats = "playing: watch" if game.playing else f"{game.free} of {game.seats} seats free"
-        line = Text(game.name, style="bold")
+        # a game under way takes newcomers as watchers, and gives a player who left their seat back
+        seats = "under way: watch, or rejoin your seat" if game.playing else f"{game.free} of {game.seats} seats free"
+        line = Text(game.instance, style="bold")          # "Ann's table on ann-laptop": the machine too
         line.append(f"  {game.edition} · {seats}" + (" · password" if game.password else ""))
         line.append(f"  {game.address}", style="dim")
         return line
@@ -135,7 +169,10 @@ class JoinScreen(Screen):
             return
         password = self.query_one("#password", Input).value or None
         self.query_one("#join-error", Static).update(f"Connecting to {host}:{port}…")
-        self.app.join_game(host, port, name, password=password, on_error=self.failed)
+        self.app.join_game(host, port, name, password=password, spectate=self.spectate, on_error=self.failed)
 
     def failed(self, reason: str) -> None:
         self.query_one("#join-error", Static).update(Text(reason, style="bold red"))
+        if self.connecting and not self.locked:    # the address given failed: now list the games heard
+            self.connecting = False
+            self.listen_for_games()

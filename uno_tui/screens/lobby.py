@@ -6,12 +6,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Label, Select, Static
+from textual.widgets import Button, Label, Select, Static
 
 from ..bots import LEVELS
 from ..client import ClientModel
 from ..messages import ChannelClosed, TableMessage
 from ..table import Channel
+from ..widgets.footer import Footer
 from .modals import ChatPrompt, ConfirmLeave
 
 SEAT_CHOICES = [("open (a friend joins)", "")] + [(f"bot: {level}", level) for level in LEVELS]

@@ -8,12 +8,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Input, Label, Static
+from textual.widgets import Button, Input, Label, Static
 
 from ..engine import card_info
 from ..engine.cards import COLORS, LETTER_OF
 from ..rules_help import wd4_illegal_while
-from ..widgets.cardart import token
+from ..table.describe import narrate
+from ..widgets.cardart import CARD_BG, CARD_FG
+from ..widgets.footer import Footer
+from ..widgets.scoring import scoring
 
 
 
@@ -21,9 +24,10 @@ class DecisionModal(ModalScreen):
     """A decision over the game screen. What the game offers at the same moment (catch a
     player, chat, the rules) works here too, forwarded to the game screen (``game``)."""
 
-    #: the game's keys that work here too, listed after each dialog's own
+    #: the game's keys that work here too, listed after each dialog's own (Esc asks to leave,
+    #: as on the table, unless the dialog takes it back: a colour you may still change)
     FORWARDED = [Binding("c", "game('catch')", "Catch!"), Binding("t", "game('chat')", "Chat"),
-                 Binding("question_mark", "game('help')", "Rules")]
+                 Binding("question_mark", "game('help')", "Rules"), Binding("escape", "game('leave')", "Leave")]
 
     def __init__(self, game=None):
         super().__init__()
@@ -47,11 +51,16 @@ class DecisionModal(ModalScreen):
 
 
 class ColorPicker(DecisionModal):
-    """Choose a colour: r, y, g, b, a click, or Escape to think again."""
+    """Choose a colour: r, y, g, b, a click, or Escape to think again (where the wild may be taken
+    back; the first card's colour must be named, and there Esc asks to leave)."""
 
     BINDINGS = [Binding("r", "pick('red')", "Red"), Binding("y", "pick('yellow')", "Yellow"),
                 Binding("g", "pick('green')", "Green"), Binding("b", "pick('blue')", "Blue"),
                 Binding("escape", "pick(None)", "Cancel"), *DecisionModal.FORWARDED]
+    #: each button in its cards' colours, from the table the cards are drawn with (app-wide CSS,
+    #: loaded when first shown: the start screen does not wait for the card art)
+    CSS = "\n".join(f"#color-{color} {{ background: {CARD_BG[LETTER_OF[color]]}; "
+                    f"color: {CARD_FG[LETTER_OF[color]]}; }}" for color in COLORS)
 
     def __init__(self, title: str = "Choose a colour", cancel: bool = True, game=None):
         super().__init__(game)
@@ -81,7 +90,7 @@ class RespondModal(DecisionModal):
     """A card was played at you: accept it, challenge a Wild Draw Four, shield, or stack."""
 
     BINDINGS = [Binding("a", "answer('accept')", "Accept"), Binding("x", "answer('challenge')", "Challenge"),
-                Binding("s", "answer('shield')", "Shield"), Binding("escape", "answer('hand')", "Stack from hand"),
+                Binding("s", "answer('shield')", "Shield"), Binding("h", "answer('hand')", "Stack from hand"),
                 *DecisionModal.FORWARDED]
 
     def __init__(self, view: dict, game=None):
@@ -105,7 +114,7 @@ class RespondModal(DecisionModal):
                 if "shield" in self.kinds:
                     yield Button("Shield: Invisibility (s)", id="shield", variant="success")
                 if "play" in self.kinds:
-                    yield Button("Stack from my hand (Esc)", id="hand")
+                    yield Button("Stack a card (h)", id="hand")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id)
@@ -159,12 +168,12 @@ class HandOverScreen(DecisionModal):
     """The end of a hand (or of the match): every hand's cards and points, then go on.
     Once a player is ready, the others see how long the table waits for them."""
 
-    BINDINGS = [Binding("enter", "go('ready')", "Next hand"), Binding("m", "go('menu')", "Menu"),
-                *DecisionModal.FORWARDED]
+    BINDINGS = [Binding("enter", "go('ready')", "Next hand"), Binding("enter", "go('again')", "Play again"),
+                Binding("m,escape", "go('menu')", "Menu"), *DecisionModal.FORWARDED]
 
-    def __init__(self, view: dict, hands: list[list[str]] | None, game=None):
+    def __init__(self, view: dict, game=None):
         super().__init__(game)
-        self.view, self.hands = view, hands
+        self.view = view
         self._deadline: float | None = None
 
     def on_mount(self) -> None:
@@ -195,13 +204,10 @@ class HandOverScreen(DecisionModal):
                      f"{result.get('points', 0)} points.")
         with Vertical(id="dialog", classes="wide"):
             yield Label(title, id="dialog-title")
-            yield Static(self._scoring(seats, result), id="scoring")
+            yield Static(scoring(self.view), id="scoring")
             if match["over"]:
-                winners = match["winners"]
-                names = " and ".join("you" if w == me else seats[w]["name"] for w in winners)
-                verb = "win" if len(winners) > 1 or winners == [me] else "wins"
-                yield Label(Text(f"{names[0].upper()}{names[1:]} {verb} the match!", style="bold"),
-                            id="match-over")
+                said = narrate([{"type": "match_over", "winners": match["winners"]}], me, [s["name"] for s in seats])
+                yield Label(Text(said[0]["text"], style="bold"), id="match-over")     # as the log says it
             yield Static("", id="countdown", classes="hint")
             with Grid(id="answers"):
                 # not focusable: Enter means "next hand" wherever the focus would be, as the footer says
@@ -209,28 +215,17 @@ class HandOverScreen(DecisionModal):
                                           id="ready", variant="primary"))
                 yield _unfocusable(Button("Menu (m)", id="menu"))
 
-    def _scoring(self, seats, result) -> Text:
-        out = Text()
-        caught = result.get("caught") or [0] * len(seats)
-        for seat, info in enumerate(seats):
-            out.append(f"{info['name'][:16]:<17}", style="bold")
-            cards = (self.hands or [[]] * len(seats))[seat]
-            for code in cards:
-                out.append(token(code))
-                out.append(f"{card_info(code)['points']:>3} ")
-            if not cards:
-                out.append("out", style="bold green")
-            out.append(f"  = {caught[seat]}", style="bold")
-            if self.view["table"]["match"]["mode"] != "single":
-                out.append(f"   total {result.get('scores', [0] * len(seats))[seat]}", style="dim")
-            out.append("\n")
-        return out
-
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id)
 
     def action_go(self, where: str) -> None:
-        self.dismiss(where)
+        self.dismiss("ready" if where == "again" else where)
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        """Enter is "Play again" once the match is over, "Next hand" before (one of the two shown)."""
+        if action == "go" and parameters and parameters[0] in ("ready", "again"):
+            return (parameters[0] == "again") == self.view["table"]["match"]["over"]
+        return super().check_action(action, parameters)
 
 
 def _unfocusable(button: Button) -> Button:
@@ -239,21 +234,22 @@ def _unfocusable(button: Button) -> Button:
 
 
 class ConfirmLeave(ModalScreen[bool]):
-    """Leaving is never one stray key: say what leaving does, and ask."""
+    """Leaving (or replacing a saved game) is never one stray key: say what it does, and ask."""
 
-    BINDINGS = [Binding("y", "answer(True)", "Leave"), Binding("n,escape", "answer(False)", "Stay")]
+    #: not in the footer: the buttons name the keys with their own words ("Leave (y)", "Back (n)")
+    BINDINGS = [Binding("y", "answer(True)", "Yes", show=False), Binding("n,escape", "answer(False)", "No", show=False)]
 
-    def __init__(self, consequence: str):
+    def __init__(self, consequence: str, question: str = "Leave this game?", yes: str = "Leave", no: str = "Stay"):
         super().__init__()
-        self.consequence = consequence
+        self.consequence, self.question, self.yes, self.no = consequence, question, yes, no
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Label("Leave this game?", id="dialog-title")
+            yield Label(self.question, id="dialog-title")
             yield Static(self.consequence, classes="hint")
             with Grid(id="answers"):
-                yield Button("Leave (y)", id="leave", variant="error")
-                yield Button("Stay (n)", id="stay", variant="primary")
+                yield Button(f"{self.yes} (y)", id="leave", variant="error")
+                yield Button(f"{self.no} (n)", id="stay", variant="primary")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -1,17 +1,22 @@
 """New game set-up: edition, seats and bot levels, your name, house rules, match."""
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Select, Switch
+from textual.widget import Widget
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from ..bots import LEVELS
-from ..engine import HOUSE_RULES, MATCH_MODES, PRESETS
-from ..rules_help import EDITIONS
-
-#: the house rules the set-up offers as switches (the registry's; uno_penalty and the match have rows of their own)
-SWITCHES = [rule for rule in HOUSE_RULES if rule.switch]
+from ..engine import MATCH_MODES, PRESETS, SWITCHES
+from ..rules_help import EDITIONS, edition_label
 from ..settings import GameSettings
+from ..widgets.footer import Footer
+
+
+def _row(label: str, control: Widget, id: str | None = None) -> Horizontal:
+    """One line: the label, the control beside it."""
+    return Horizontal(Label(label, classes="field"), control, classes="row", id=id)
 
 
 class SetupScreen(Screen[GameSettings | None]):
@@ -23,62 +28,75 @@ class SetupScreen(Screen[GameSettings | None]):
         self.start_label = start_label
 
     def compose(self) -> ComposeResult:
+        """One line a field, its label beside it; seats on the left, house rules on the right:
+        10 seats and every house rule fit at 80x24."""
         s = self.settings
         with VerticalScroll(id="setup"):
             yield Label("New game", id="setup-title")
-            with Horizontal(classes="row"):
-                yield Label("Edition", classes="field")
-                yield Select([(EDITIONS[p][0], p) for p in PRESETS], value=s.edition, allow_blank=False,
-                             id="edition")
-            with Horizontal(classes="row"):
-                yield Label("Your name", classes="field")
-                yield Input(s.name, id="name", max_length=24)
-            with Horizontal(classes="row"):
-                yield Label("Players", classes="field")
-                yield Select([(str(n), n) for n in range(2, 11)], value=len(s.bots) + 1, allow_blank=False,
-                             id="players")
-            for i in range(9):
-                level = s.bots[i] if i < len(s.bots) else "normal"
-                with Horizontal(classes="row bot-row", id=f"bot-row-{i}"):
-                    yield Label(f"Computer player {i + 1}", classes="field")
-                    yield Select([(lv, lv) for lv in LEVELS], value=level, allow_blank=False, id=f"bot-{i}")
-            for rule in SWITCHES:
-                with Horizontal(classes="row", id=f"house-row-{rule.name}"):
-                    yield Label(rule.label.capitalize(), classes="field")
-                    yield Switch(bool(s.house.get(rule.name)), id=f"house-{rule.name}", tooltip=rule.description)
-            with Horizontal(classes="row"):
-                yield Label("UNO penalty", classes="field")
-                yield Select([("edition's", 0), ("2 cards", 2), ("4 cards", 4)],
-                             value=s.house.get("uno_penalty", 0), allow_blank=False, id="uno_penalty")
-            with Horizontal(classes="row"):
-                yield Label("Match", classes="field")
-                yield Select([("edition's", "")] + [(m.replace("_", " "), m) for m in MATCH_MODES],
-                             value=s.match_mode or "", allow_blank=False, id="match_mode")
-            with Horizontal(classes="row"):
-                yield Label("Target", classes="field")
-                yield Input(str(s.match_target or ""), id="match_target", type="integer",
-                            placeholder="500 (points) or 5 (wins)")
-            with Horizontal(classes="row"):
-                yield Button(self.start_label, id="start", variant="primary")
-                yield Button("Back", id="back")
+            yield _row("Edition", Select([(edition_label(p), p) for p in PRESETS], value=s.edition,
+                                         allow_blank=False, compact=True, id="edition"))
+            with Horizontal(id="setup-columns"):
+                with Vertical(id="setup-seats"):
+                    yield _row("Your name", Input(s.name, id="name", max_length=24, compact=True))
+                    yield _row("Players", Select([(str(n), n) for n in range(2, 11)], value=len(s.bots) + 1,
+                                                 allow_blank=False, compact=True, id="players"))
+                    for i in range(9):
+                        level = s.bots[i] if i < len(s.bots) else "normal"
+                        yield _row(f"Computer {i + 1}", Select([(lv, lv) for lv in LEVELS], value=level,
+                                                               allow_blank=False, compact=True, id=f"bot-{i}"),
+                                   id=f"bot-row-{i}")
+                    yield _row("UNO penalty", Select([("edition's", 0), ("2 cards", 2), ("4 cards", 4)],
+                                                     value=s.house.get("uno_penalty", 0), allow_blank=False,
+                                                     compact=True, id="uno_penalty"))
+                    yield _row("Match", Select([("edition's", "")] + [(m.replace("_", " "), m) for m in MATCH_MODES],
+                                               value=s.match_mode or "", allow_blank=False, compact=True,
+                                               id="match_mode"))
+                    # left empty, the edition's target: valid_empty keeps it from looking wrong
+                    yield _row("Target", Input(str(s.match_target or ""), id="match_target", type="integer",
+                                               valid_empty=True, compact=True, placeholder="edition's"))
+                with Vertical(id="setup-house"):
+                    yield Label("House rules", id="house-title")
+                    for rule in SWITCHES:
+                        yield Checkbox(rule.label[0].upper() + rule.label[1:], bool(s.house.get(rule.name)),
+                                       compact=True, id=f"house-{rule.name}", tooltip=rule.description)
+            with Horizontal(id="setup-buttons"):
+                yield Button(self.start_label, id="start", variant="primary", compact=True)
+                yield Button("Back", id="back", compact=True)
+            yield Static("", id="setup-hint", classes="hint")
         yield Footer()
 
     def on_mount(self) -> None:
         self._show_bot_rows()
         self._show_house_rows()
-        self.query_one("#start", Button).focus()
+        self.query_one("#edition", Select).focus()
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """The focused field's label stands out (a compact field shows its focus faintly); below,
+        what the edition or the house rule focused means."""
+        for row in self.query(".row"):
+            row.set_class(event.widget in row.children, "-current")
+        self._hint(event.widget)
+
+    def _hint(self, widget: Widget) -> None:
+        """A house rule's meaning while it is focused; otherwise the edition's (never a blank line)."""
+        if isinstance(widget, Checkbox):
+            text = f"{widget.label}: {widget.tooltip}."
+        else:
+            text = EDITIONS[self.query_one("#edition", Select).value][1]
+        self.query_one("#setup-hint", Static).update(text)
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "players":
             self._show_bot_rows()
         elif event.select.id == "edition":
             self._show_house_rows()
+            self._hint(event.select)
 
     def _show_house_rows(self) -> None:
         """Only the house rules that mean something in the edition chosen."""
         edition = self.query_one("#edition", Select).value
         for rule in SWITCHES:
-            self.query_one(f"#house-row-{rule.name}").display = edition in rule.editions
+            self.query_one(f"#house-{rule.name}").display = edition in rule.editions
 
     def _show_bot_rows(self) -> None:
         players = self.query_one("#players", Select).value
@@ -89,7 +107,7 @@ class SetupScreen(Screen[GameSettings | None]):
         players = self.query_one("#players", Select).value
         edition = self.query_one("#edition", Select).value
         house = {rule.name: True for rule in SWITCHES
-                 if edition in rule.editions and self.query_one(f"#house-{rule.name}", Switch).value}
+                 if edition in rule.editions and self.query_one(f"#house-{rule.name}", Checkbox).value}
         penalty = self.query_one("#uno_penalty", Select).value
         if penalty:
             house["uno_penalty"] = penalty

@@ -4,7 +4,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
+
+from ..widgets.footer import Footer
 
 LOGO = r"""
  _   _ _   _  ___
@@ -12,6 +14,16 @@ LOGO = r"""
 | |_| |  \| | (_) |
  \___/|_|\__|\___/
 """
+
+
+#: the menu: (title, the app's menu choice, what it does: the palette's help)
+MENU = (("Resume", "resume", "Carry on the saved solo game"),
+        ("Play now", "play", "A game against three computer players"),
+        ("New game…", "setup", "Set up the edition, seats, house rules and match"),
+        ("Host a LAN game", "host", "Others on your network join your table"),
+        ("Join a LAN game", "join", "Sit at a table someone hosts"),
+        ("Rules", "rules", "The rules of every edition"), ("Quit", "quit", "Leave uno-tui"))
+VARIANTS = {"resume": "success", "play": "primary"}
 
 
 class StartScreen(Screen):
@@ -24,37 +36,46 @@ class StartScreen(Screen):
                 yield Static(LOGO, id="logo")
                 yield Static("UNO in your terminal", id="tagline")
                 yield Static("", id="notice")
-                yield Button("Resume", id="resume", variant="success")
-                yield Button("Play now", id="play", variant="primary")
-                yield Button("New game…", id="setup")
-                yield Button("Host a LAN game", id="host")
-                yield Button("Join a LAN game", id="join")
-                yield Button("Rules", id="rules")
-                yield Button("Quit", id="quit")
+                for title, choice, _ in MENU:
+                    yield Button(title, id=choice, variant=VARIANTS.get(choice, "default"))
         yield Footer()
 
     notice: str | None = None
+    #: Resume (or Play now) takes the focus when this screen next shows: first, and back from a
+    #: game; not back from a question it asked ("Start a new game?" Back stays on Play now)
+    home_focus = True
 
     def on_screen_resume(self) -> None:
         """Each time this screen comes back (first shown, or returned to)."""
         self._show()
+        self.home_focus = False
 
     def refresh_menu(self, notice: str | None = None) -> None:
         """Say why we came back here (if we were sent), and offer Resume while a solo game is
         saved. Shown when this screen is back on top (focus set earlier would be lost)."""
         self.notice = notice
+        self.home_focus = True
         if self.is_current and self.is_mounted:
             self._show()
 
     def _show(self) -> None:
-        from ..solo import has_saved_game
+        from ..places import has_saved_game
         saved = has_saved_game()
         self.query_one("#resume").display = saved       # hidden until we know (tcss)
-        self.query_one("#resume" if saved else "#play", Button).focus()
+        if self.home_focus or self.focused is None or not self.focused.display:
+            self.query_one("#resume" if saved else "#play", Button).focus()
         self.query_one("#menu").set_class(saved or bool(self.notice), "-compact")   # all fits in 24 rows
         label = self.query_one("#notice", Static)
         label.display = bool(self.notice)
         label.update(Text(self.notice or "", style="bold"))
+
+    def palette_menu(self):
+        """The menu's choices for Ctrl+P (Resume while a game is saved)."""
+        from textual.app import SystemCommand
+        shown = self.query_one("#resume").display
+        for title, choice, help_text in MENU:
+            if choice != "quit" and (choice != "resume" or shown):     # Textual's palette has Quit
+                yield SystemCommand(title, help_text, lambda choice=choice: self.app.menu_choice(choice))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.app.menu_choice(event.button.id)

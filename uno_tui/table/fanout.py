@@ -5,12 +5,13 @@ Part of Table (session.py).
 """
 import asyncio
 import collections
+import itertools
 import math
 import time
 
 from ..engine import redact, seat_view
-from ..engine.view import own_view, public_view
-from .describe import describe
+from .describe import narrate
+from .packing import SEQ, Change, Packed, map_header, pack
 
 LOG_KEEP = 300
 RECENT_IDS = 256
@@ -24,9 +25,10 @@ class Listener:
     table plays; anything else sent meanwhile goes out after what is held, in order.
     """
 
-    def __init__(self, seat: int | None, deliver, name: str = "", pace: float = 0.0):
+    def __init__(self, seat: int | None, deliver, name: str = "", pace: float = 0.0, wire: bool = False):
         self.seat, self.name, self.pace = seat, name, pace
         self.deliver = deliver
+        self.wire = wire        # deliver sends over the network: it takes an update packed already
         self.seq = 0
         self.recent = collections.deque(maxlen=RECENT_IDS)
         self.closed = False
@@ -43,7 +45,8 @@ class Listener:
             else:
                 self._held = merged(self._held, msg)
             return
-        self.flush()
+        if self._held is not None:
+            self.flush()
         self._deliver(msg)
 
     def flush(self) -> None:
@@ -51,6 +54,13 @@ class Listener:
         held, self._held = self._held, None
         if held is not None and not self.closed:
             self._deliver(held)
+
+    def send_packed(self, count: int, packed: bytes) -> None:
+        """Send an update packed already but for its sequence number (``packed``: its first ``count``
+        items): for a wire listener that is not paced, which nobody reads as a dict."""
+        if not self.closed:
+            self.seq += 1
+            self.deliver(Packed(map_header(count + 1) + packed + SEQ + pack(self.seq)))
 
     def _deliver(self, msg: dict) -> None:
         self.seq += 1
@@ -70,9 +80,9 @@ def merged(first: dict, then: dict) -> dict:
 class FanOut:
     """Table's outgoing side (uses the table's game, seats, listeners, log and timers)."""
 
-    def _table_line(self, text: str, broadcast: bool = True) -> None:
+    def _table_line(self, text: str) -> None:
         self.log.append(({"type": "table", "text": text}, self.names))
-        if broadcast and self.match:
+        if self.match:
             self.version += 1
             self._broadcast([{"type": "table", "text": text}])
 
@@ -104,35 +114,31 @@ class FanOut:
         return max(0, math.ceil(timer.when() - time.monotonic()))     # the loop's clock is monotonic()
 
     def _lines(self, events, seat, names) -> list[dict]:
-        lines = []
-        for event in events:
-            seen = redact(event, seat)
-            text = seen["text"] if seen["type"] == "table" else describe(seen, seat, names)
-            if text:
-                lines.append({"kind": seen["type"], "seat": seen.get("seat"), "text": text})
-        return lines
+        return narrate([redact(event, seat) for event in events], seat, names)
+
+    def _told(self, events: list[dict]) -> list[dict]:
+        """The events the log tells now. A Voldemort's discards are one line, told once the last
+        is down: until then they wait, and then the run's earlier ones come from the log."""
+        if not any(event["type"] == "discard" for event in events):
+            return events
+        if self.game.phase == "discard":
+            return [event for event in events if event["type"] != "discard"]
+        seat, now, held = events[0]["seat"], {id(event) for event in events}, []
+        for event, _ in reversed(self.log):          # back to the Voldemort, past chat and table lines
+            if event["type"] == "play" and event["seat"] == seat:
+                break
+            if event["type"] == "discard" and event["seat"] == seat and id(event) not in now:
+                held.append(event)
+        return held[::-1] + events
 
     def _broadcast(self, events: list[dict], ack=None, to: list[Listener] | None = None) -> None:
-        """Send every listener (or those in ``to``) its update. The table part (seats, scores,
-        rules: the same for everyone, and seldom changing) goes only to listeners whose last
-        copy differs."""
-        names = self.names
-        table = self._table_info()
-        public = public_view(self.game)
-        seen: dict = {}                          # seat -> its view, events and log (spectators share one)
+        """Send every listener (or those in ``to``) its update, built once where it is the same for
+        many (packing.Change). The table part (seats, scores, rules: the same for everyone, and
+        seldom changing) goes only to listeners whose last copy differs."""
+        change = Change(self.game, events, self._told(events), self.names, self.version, self._table_info(),
+                        self._own_packed)
         for listener in to if to is not None else [*self.listeners, *self._active_bot_listeners()]:
-            seat = listener.seat
-            parts = seen.get(seat)
-            if parts is None:
-                parts = seen[seat] = (own_view(self.game, public, seat), [redact(e, seat) for e in events],
-                                      self._lines(events, seat, names))
-            view = dict(parts[0])
-            sent = listener.table_sent
-            if sent != table:                    # what changed since this listener's last copy
-                view["table"] = table if sent is None else {k: v for k, v in table.items() if sent.get(k) != v}
-                listener.table_sent = table
-            listener.send({"type": "update", "version": self.version, "view": view, "events": parts[1],
-                           "log": parts[2], "ack": ack[1] if ack and ack[0] is listener else None})
+            change.send(listener, ack[1] if ack and ack[0] is listener else None)
 
     def _active_bot_listeners(self):
         return [self._bot_listeners[i] for i, s in enumerate(self.seats) if s.bot is not None]
@@ -156,16 +162,17 @@ class FanOut:
                 "chat": list(self.chat)}
 
     def _log_lines(self, seat: int | None) -> list[dict]:
-        """The log in ``seat``'s words. A spectator's is kept until the log changes: spectators
-        come and go many at a time, and all read the same words."""
-        key = (len(self.log), id(self.log[-1]) if self.log else None)
-        cached = self._spectator_log
-        if seat is None and cached is not None and cached[0] == key:
-            return cached[1]
+        """The log in ``seat``'s words, kept until the log changes: spectators come and go many
+        at a time and all read the same words, and a resumed solo game's check (trial) tells its
+        seats the log their first snapshots send (a resumed host logs who is away first)."""
+        # the last entry itself, not its id: held here, it cannot be freed and its address reused
+        n, last = len(self.log), self.log[-1] if self.log else None
+        cached = self._told_logs.get(seat)
+        if cached is not None and cached[0] == n and cached[1] is last:
+            return cached[2]
         log = []
-        for event, names in self.log:
-            log += self._lines([event], seat, names)
+        for names, run in itertools.groupby(self.log, key=lambda entry: entry[1]):   # told as they were
+            log += self._lines([event for event, _ in run], seat, names)
         log = log[-LOG_KEEP:]
-        if seat is None:
-            self._spectator_log = (key, log)
+        self._told_logs[seat] = (n, last, log)
         return log

@@ -165,7 +165,7 @@ class BotPacing:
         stand_in = self._new_bot(self.seats[seat].level)
         action = self._decide(stand_in, seat)
         if action is not None:
-            self._table_line(f"Time is up: a bot moves for {self.seats[seat].name}.", broadcast=False)
+            self._table_line(f"Time is up: a bot moves for {self.seats[seat].name}.")
             self._act_for(seat, action)
 
     def _auto_next(self, moves: int) -> None:

@@ -4,7 +4,7 @@ Plain data only (dict, list, str, int, bool, None), the same in memory and
 on the wire. docs/protocol.md describes every message.
 """
 from ..bots import LEVELS
-from .spec import COMMANDS as _COMMANDS, ID, LOBBY_COMMANDS as _LOBBY_COMMANDS, MAX_CHAT
+from .spec import COMMANDS as _COMMANDS, ID, LOBBY_COMMANDS as _LOBBY_COMMANDS, MAX_CHAT, MAX_NAME
 
 PROTOCOL_VERSION = 1
 
@@ -64,3 +64,12 @@ def clean_text(text: str, limit: int) -> str:
     """Printable text only: control characters (terminal escapes among them) become spaces."""
     cleaned = "".join(ch if ch.isprintable() else " " for ch in text[:limit])
     return " ".join(cleaned.split())
+
+
+def unique_name(name: str, taken: set[str]) -> str:
+    """Two players called Sam at one table are Sam and Sam 2, so every screen can tell them apart."""
+    base, n = name, 1
+    while name in taken:
+        n += 1
+        name = f"{base[:MAX_NAME - 3]} {n}"
+    return name

@@ -15,13 +15,14 @@ SAVED_SEAT = Shape("saved seat", (Field("name", Type(f"a name of up to {MAX_NAME
                                                       lambda v: type(v) is str and len(v) <= MAX_NAME)),
                                   Field("kind", one_of("human", "bot")), Field("level", one_of(*LEVELS)),
                                   Field("recent", list_of(ID), optional=True)))
+ANYTHING = Type("anything", lambda v: True)
 RNG = Type("a generator's state", lambda v: type(v) is list and len(v) == 3 and type(v[1]) is str)
 SAVED_TABLE = Shape("saved table", (
     Field("rules", ANY_MAP), Field("dealer", nullable(SEAT)), Field("version", COUNT),
     Field("seats", list_of_shape(SAVED_SEAT)), Field("rng", RNG), Field("match", ANY_MAP),
     Field("result", nullable(RESULT)), Field("ready", list_of(SEAT)), Field("chat", list_of_shape(CHAT_LINE)),
-    Field("log", Type("a list", lambda v: type(v) is list), optional=True),
-    Field("log_names", Type("a list", lambda v: type(v) is list), optional=True)))
+    # the log is words for the players: one that is not whole is dropped (_log), never refused
+    Field("log", ANYTHING, optional=True), Field("log_names", ANYTHING, optional=True)))
 
 
 class TableSaving:
@@ -87,11 +88,11 @@ class TableSaving:
             for seat in seats:
                 self._view(seat)
         try:
-            for event, names in self.log:
-                for seat in seats:
-                    self._lines([event], seat, names)
+            for seat in seats:
+                self._log_lines(seat)        # kept: each seat's first snapshot sends these lines
         except (KeyError, TypeError, ValueError, IndexError, AttributeError):
             self.log.clear()
+            self._told_logs.clear()
 
 
 def _log(state: dict) -> list:

@@ -43,7 +43,8 @@ class Table(BotPacing, FanOut, TableSaving):
         self.version = 0
         self.log: collections.deque = collections.deque(maxlen=LOG_KEEP)   # (event, names)
         self.chat: collections.deque = collections.deque(maxlen=CHAT_KEEP)
-        self._spectator_log: tuple | None = None     # (the log's length and last entry, its lines)
+        self._told_logs: dict = {}      # seat -> (the log's length, its last entry, its lines)
+        self._own_packed: dict = {}              # seat -> its own view's parts and items packed (packing.py)
         self.result: dict | None = None
         self.ready: set[int] = set()
         self.moves = 0                           # changes to the game (bots' plans are for one of them)
@@ -69,20 +70,20 @@ class Table(BotPacing, FanOut, TableSaving):
     def start(self, deck: list[str] | None = None, hand_size: int = 7, ack=None) -> None:
         """Start the match (call from within the running loop); a deck rigs its first hand."""
         self.match = Match(self.rules, len(self.seats), seed=self.rng.getrandbits(64), dealer=self.dealer)
-        if self.match.dealer_draw:
-            first = ", ".join(f"{name} {card}" for name, card in zip(self.names, self.match.dealer_draw[0]))
-            self._table_line(f"Cards drawn for the deal: {first}; the highest deals.", broadcast=False)
-        self._new_hand(deck, hand_size, ack)
+        # the cards drawn for the deal (each player's first, in seat order) come before the deal
+        drew = [{"type": "dealer_draw", "cards": self.match.dealer_draw[0]}] if self.match.dealer_draw else []
+        self._new_hand(deck, hand_size, ack, drew)
 
-    def _new_hand(self, deck=None, hand_size: int = 7, ack=None) -> None:
+    def _new_hand(self, deck=None, hand_size: int = 7, ack=None, before: list[dict] = ()) -> None:
         game = self.match.start_hand(deck, hand_size)
         self.result, self.ready = None, set()
-        self._after(game.setup_events, ack)
+        self._after([*before, *game.setup_events], ack)
 
-    def connect(self, seat: int | None, deliver, name: str | None = None) -> Listener:
-        """Attach a receiver: to a human seat (taking it back from a stand-in) or as a spectator."""
+    def connect(self, seat: int | None, deliver, name: str | None = None, wire: bool = False) -> Listener:
+        """Attach a receiver: to a human seat (taking it back from a stand-in) or as a spectator.
+        ``wire``: ``deliver`` sends over the network (net's encode), so updates reach it packed."""
         listener = Listener(seat, deliver, clean_text(name or "", MAX_NAME) or "Spectator",
-                            pace=self.pacing.spectator_pace if seat is None else 0.0)
+                            pace=self.pacing.spectator_pace if seat is None else 0.0, wire=wire)
         if seat is not None:
             s = self.seats[seat]
             if s.kind != "human":
@@ -199,6 +200,7 @@ class Table(BotPacing, FanOut, TableSaving):
         name = listener.name if seat is None else self.seats[seat].name
         line = {"seat": seat, "name": name, "text": clean_text(text, MAX_CHAT), "spectator": seat is None}
         self.chat.append(line)
+        self.log.append(({"type": "chat", **line}, self.names))    # a snapshot tells both in order
         for other in self.listeners:
             other.send({"type": "chat", **line})
 
@@ -218,16 +220,16 @@ class Table(BotPacing, FanOut, TableSaving):
         """State changed: log, score a finished hand, tell everyone, let bots think."""
         self.version += 1
         self.moves += 1
+        game = self.game
+        if game.over and self.result is None:
+            # the hands shown for scoring stay in the result: a snapshot (a resume, a reconnect) shows them too
+            shown = next((e["hands"] for e in events if e["type"] == "hand_over"), None)
+            self.result = {**self.match.record_hand(), **({"hands": shown} if shown is not None else {})}
+            if self.match.over:
+                events = [*events, {"type": "match_over", "winners": list(self.match.winners)}]
         names = self.names
         for event in events:
             self.log.append((event, names))
-        game = self.game
-        if game.over and self.result is None:
-            self.result = self.match.record_hand()
-            if self.match.over:
-                winners = " and ".join(names[w] for w in self.match.winners)
-                self._table_line(f"{winners} {'win' if len(self.match.winners) > 1 else 'wins'} the match!",
-                                 broadcast=False)
         self._broadcast(events, ack)
         self._schedule()
         self.on_change()

@@ -7,6 +7,7 @@ message reference in docs/protocol.md is generated from them (scripts/protocol_r
 from dataclasses import replace
 
 from ..engine import CODES, COLORS, KINDS
+from ..engine.reasons import PHASES
 from .shapes import Field, Shape, Tagged, Type, list_of, list_of_shape, nullable, one_of
 
 MAX_CHAT = 200
@@ -101,12 +102,17 @@ EVENTS = {e.name.split()[0]: e for e in (
     _event("hand_over", "the hand ended; `seat` is its winner (of a blocked hand: the fewest points)",
            Field("points", INT), Field("blocked", BOOL),
            Field("hands", list_of(list_of(CARD)), "every hand, shown for scoring")),
+    _event("dealer_draw", "draw_for_dealer: the card each seat drew (in seat order) before the first deal; "
+           "the highest deals", Field("cards", list_of(CARD)), seat=False),
+    _event("match_over", "the match is won (after the last hand's `hand_over`)", Field("winners", list_of(SEAT)),
+           seat=False),
     _event("table", "something at the table: joins, leaves, bots standing in", Field("text", STR), seat=False),
 )}
 EVENT = Tagged("event", "type", EVENTS)
 
 # ---------------------------------------------------------------------------- the view
-LOG_LINE = Shape("log line", (Field("kind", STR, "the event's type"),
+LOG_LINE = Shape("log line", (Field("kind", STR, "the event's type (of the first, when one line tells events that "
+                                                 "belong together), or `chat` in a snapshot"),
                               Field("seat", nullable(SEAT), "whose event it is"),
                               Field("text", STR, "the event in words, as your seat may read it")))
 TABLE_SEAT = Shape("table seat", (
@@ -120,7 +126,9 @@ RESULT = Shape("result", (
     Field("hand", COUNT, "the hand's number"), Field("winner", SEAT), Field("points", INT),
     Field("blocked", BOOL), Field("caught", list_of(INT), "points left in each hand"),
     Field("scores", list_of(INT), "the match's scores after it"), Field("match_over", BOOL),
-    Field("winners", list_of(SEAT), "the match's winners, once it is over")))
+    Field("winners", list_of(SEAT), "the match's winners, once it is over"),
+    Field("hands", list_of(list_of(CARD)), "every hand at the end, shown for scoring (as in `hand_over`)",
+          optional=True)))
 TABLE = Shape("table", (
     Field("seats", list_of_shape(TABLE_SEAT)), Field("scores", list_of(INT)), Field("hands_won", list_of(COUNT)),
     Field("hand_no", COUNT, "the hand being played (or just played)"), Field("match", MATCH),
@@ -143,7 +151,7 @@ _VIEW_FIELDS = (
     Field("draw_pile", COUNT), Field("discard_pile", COUNT), Field("dealer", SEAT),
     Field("turn", SEAT, "whose turn it is"),
     Field("decider", nullable(SEAT), "whom the table waits on (null once the hand is over)"),
-    Field("phase", one_of("turn", "drawn", "color", "discard", "respond", "swap", "over"), "what it waits for"),
+    Field("phase", one_of(*PHASES), "what it waits for"),
     Field("attack", nullable(ATTACK), "a card waiting for its target's answer"),
     Field("drawn", nullable(CARD), "the card you just drew (to you only)"),
     Field("uno_said", list_of(BOOL), "per seat"),
@@ -163,7 +171,10 @@ HELLO = Shape("hello", (
     Field("name", STR, f"your name (up to {MAX_NAME} characters are kept)"),
     Field("token", STR, "a seat token, to take that seat back", optional=True),
     Field("password", STR, f"when the host set one (up to {MAX_PASSWORD} characters)", optional=True),
-    Field("spectate", BOOL, "watch without a seat", optional=True)), "the first message on a connection", "anyone connecting")
+    Field("spectate", BOOL, "watch without a seat", optional=True),
+    Field("keep", BOOL, "false: this client keeps no seat token (a browser tab), so its seat in the lobby "
+                        "opens again when it leaves (default true)", optional=True)),
+    "the first message on a connection", "anyone connecting")
 COMMANDS = {
     "action": Shape("action", (Field("type", one_of("action")), _ID,
                                Field("action", ACTION, "one of the actions below (the table then checks "
@@ -203,8 +214,9 @@ TO_CLIENT = {
                    "before the start, whenever it changes", "everyone"),
     "snapshot": Shape("snapshot", (Field("type", one_of("snapshot")), _SEQ,
                                    Field("version", COUNT, "the table's changes so far"), Field("view", VIEW),
-                                   Field("log", list_of_shape(LOG_LINE), "the last 300 lines"),
-                                   Field("chat", list_of_shape(CHAT_LINE), "the last 100 lines")),
+                                   Field("log", list_of_shape(LOG_LINE), "the last 300 lines, chat lines among them "
+                                                                         "where they were said"),
+                                   Field("chat", list_of_shape(CHAT_LINE), "the last 100 chat lines (also in `log`)")),
                       "everything: at the start, on connecting, on a snapshot command", "everyone"),
     "update": Shape("update", (Field("type", one_of("update")), _SEQ,
                                Field("version", COUNT, "the table's changes so far (the same for everyone)"),

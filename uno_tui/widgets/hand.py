@@ -1,21 +1,56 @@
-"""Your hand: card tiles that wrap, legal cards marked, a cursor; click or Enter to choose."""
+"""Your hand: cards as large as the window allows, overlapped (each still showing its corner:
+colour letter and rank) when they do not fit side by side; cards you can play marked, the others
+dimmed; a cursor; click or Enter to choose."""
 from dataclasses import dataclass
 
+from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding
 from textual.message import Message
 from textual.reactive import reactive
+from textual.strip import Strip
 from textual.widget import Widget
 
-from .cardart import TILE_W, TOKEN_W, tile_lines, token
+from .canvas import Canvas
+from .cardart import face
 
-GAP = 1
-TALL_ROWS = 2         # rows of tall tiles before the hand switches to one-line tokens
+#: card (width, height) by the least screen height they are used from, largest first
+TILES = ((46, (9, 6)), (34, (7, 5)), (0, (6, 3)))
+STEP = 4              # the least of a card that shows when overlapped: " R+2"
+MAX_ROWS = 2          # rows of full-height cards; past that they shrink to two lines
+
+
+@dataclass(frozen=True)
+class Spot:
+    index: int
+    x: int
+    y: int
+    width: int          # the columns of it that show (all of it, if nothing lies over it)
+
+
+def arrange(count: int, width: int, tile: tuple[int, int]) -> tuple[tuple[int, int], list[Spot]]:
+    """Where each of ``count`` cards goes in ``width`` columns: one row while it fits (overlapped
+    down to STEP columns a card), else rows of as many as fit; cards of two lines past MAX_ROWS."""
+    w, h = tile
+    per_row = max(1, 1 + (width - w) // STEP)
+    rows = -(-count // per_row)
+    if rows > MAX_ROWS:
+        h = 2
+    per_row = -(-count // rows)
+    spots = []
+    for r in range(rows):
+        cards = range(r * per_row, min(count, (r + 1) * per_row))
+        step = w + 1 if len(cards) < 2 else min(w + 1, (width - w) // (len(cards) - 1))
+        for j, i in enumerate(cards):
+            last = j == len(cards) - 1
+            spots.append(Spot(i, j * step, r * (h + 1), w if last else min(w, step)))
+    return (w, h), spots
 
 
 class HandView(Widget, can_focus=True):
-    """Renders the hand as one block of text, so a 30-card hand costs one render."""
+    """Renders the hand as one picture, so a 30-card hand costs one render."""
 
+    COMPONENT_CLASSES = {"hand--cursor", "hand--playable"}
     BINDINGS = [
         Binding("left", "move(-1)", "Left", show=False),
         Binding("right", "move(1)", "Right", show=False),
@@ -27,6 +62,8 @@ class HandView(Widget, can_focus=True):
     ]
 
     cursor = reactive(0)
+    #: (the cards, the ones you can play now), bound from the game screen
+    hand: reactive[tuple[tuple[str, ...], frozenset]] = reactive(((), frozenset()))
 
     @dataclass
     class Chosen(Message):
@@ -34,80 +71,75 @@ class HandView(Widget, can_focus=True):
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
-        self.cards: list[str] = []
-        self.playable: set[str] = set()
-        self._boxes: list[tuple[int, int, int, int]] = []    # (top row, height, left, right) per card
+        self._spots: list[Spot] = []
+        self._tile = (0, 0)
+        self._painted: tuple = ()                    # what the strips show (repainted when it changes)
+        self._strips: list[Strip] = []
 
-    def set_hand(self, cards: list[str], playable: set[str]) -> None:
-        if cards == self.cards and playable == self.playable:
-            return
-        resize = self.get_content_height(None, None, self.content_size.width or 80) != \
-            self._height_for(cards, self.content_size.width or 80)
-        offered = bool(self.playable)
-        self.cards, self.playable = cards, playable
-        if offered != bool(playable):
+    @property
+    def cards(self) -> tuple[str, ...]:
+        return self.hand[0]
+
+    @property
+    def playable(self) -> frozenset:
+        return self.hand[1]
+
+    def watch_hand(self, old, new) -> None:
+        if bool(old[1]) != bool(new[1]):
             self.refresh_bindings()                  # "Play card" is offered only with a card to play
-        self.cursor = min(self.cursor, max(0, len(cards) - 1))
-        self.refresh(layout=resize)
+        self.cursor = min(self.cursor, max(0, len(new[0]) - 1))
+        width = self.size.width or 80
+        self.refresh(layout=self._height(len(old[0]), width) != self._height(len(new[0]), width))
 
-    def _height_for(self, cards: list[str], width: int) -> int:
-        current, self.cards = self.cards, cards
-        try:
-            return self.get_content_height(None, None, width)
-        finally:
-            self.cards = current
+    def tile(self) -> tuple[int, int]:
+        height = self.screen.size.height
+        return next(tile for least, tile in TILES if height >= least)
 
-    def _layout(self, width: int) -> tuple[bool, int, int]:
-        """Tall tiles while the hand fits in two rows of them, else one-line tokens.
-
-        Returns (tall, cards per row, lines per row of cards)."""
-        for tall, cell in ((True, TILE_W), (False, TOKEN_W)):
-            per_row = max(1, (width + GAP) // (cell + GAP))
-            rows = -(-len(self.cards) // per_row)
-            if not tall or rows <= TALL_ROWS:
-                return tall, per_row, 4 if tall else 2
+    def _height(self, count: int, width: int) -> int:
+        if not count:
+            return 1
+        (_, h), spots = arrange(count, width, self.tile())
+        return spots[-1].y + h + 1
 
     def get_content_height(self, container, viewport, width: int) -> int:
-        if not self.cards:
-            return 1
-        _, per_row, cell_h = self._layout(width)
-        return -(-len(self.cards) // per_row) * cell_h
+        return self._height(len(self.cards), width)
 
-    def render(self) -> Text:
+    def render_line(self, y: int) -> Strip:
+        key = (self.size.width, self.hand, self.cursor, self.has_focus, self.app.theme, self.screen.size.height)
+        if key != self._painted:
+            self._painted = key
+            self._paint()
+        return self._strips[y] if y < len(self._strips) else Strip.blank(self.size.width)
+
+    def _paint(self) -> None:
+        width = self.size.width
         if not self.cards:
-            return Text("(no cards)", style="dim")
-        tall, per_row, cell_h = self._layout(self.content_size.width or 80)
-        out = Text()
-        self._boxes = []
-        dim_unplayable = bool(self.playable)
-        for r in range(0, len(self.cards), per_row):
-            top = (r // per_row) * cell_h
-            lines = [Text() for _ in range(cell_h)]
-            col = 0
-            for i in range(r, min(r + per_row, len(self.cards))):
-                code = self.cards[i]
-                legal = code in self.playable
-                dim = dim_unplayable and not legal
-                faces = tile_lines(code, dim) if tall else [token(code, dim)]
-                for line, face in zip(lines, faces):
-                    line.append(face)
-                    line.append(" " * GAP)
-                w = faces[0].cell_len
-                here = i == self.cursor and self.has_focus
-                marker = "▲" * w if here else ("·" * w if legal else " " * w)
-                lines[-1].append(marker, style="bold reverse" if here else "bold")
-                lines[-1].append(" " * GAP)
-                self._boxes.append((top, cell_h, col, col + w))
-                col += w + GAP
-            out.append(Text("\n").join(lines))
-            out.append("\n")
-        out.rstrip()
-        return out
+            canvas = Canvas(width, 1, self.rich_style)
+            canvas.text(0, 0, Text("(no cards)", style="dim"))
+            self._strips = canvas.strips()
+            return
+        self._tile, self._spots = arrange(len(self.cards), width, self.tile())
+        w, h = self._tile
+        canvas = Canvas(width, self._spots[-1].y + h + 1, self.rich_style)     # _height(), arranged once
+        dim_unplayable, dark = bool(self.playable), self.app.current_theme.dark
+        cursor = self.get_component_rich_style("hand--cursor")
+        playable = self.get_component_rich_style("hand--playable")
+        for spot in self._spots:
+            code = self.cards[spot.index]
+            legal = code in self.playable
+            canvas.block(spot.x, spot.y, face(code, w, h, dim_unplayable and not legal, dark))
+            canvas.put(spot.x, spot.y + h, " " * w, self.rich_style)
+            if spot.index == self.cursor and self.has_focus:
+                canvas.put(spot.x, spot.y + h, "▲" * spot.width, cursor)
+            elif legal:
+                canvas.put(spot.x, spot.y + h, "•" * (spot.width - (spot.width > 1)), playable + Style(bold=True))
+        self._strips = canvas.strips()
 
     def _index_at(self, x: int, y: int) -> int | None:
-        for i, (top, h, left, right) in enumerate(self._boxes):
-            if top <= y < top + h and left <= x < right:
-                return i
+        h = self._tile[1]
+        for spot in reversed(self._spots):           # the card on top first
+            if spot.y <= y <= spot.y + h and spot.x <= x < spot.x + spot.width:
+                return spot.index
         return None
 
     def on_click(self, event) -> None:

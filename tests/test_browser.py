@@ -1,0 +1,128 @@
+"""A friend joins from a browser: a real headless Chromium (Debian's `chromium` package, driven by
+Playwright) opens `uno-tui host --web`'s page, types a name, and plays a card by clicking it; a
+spectator at the host sees the play; closing the tab ends its process.
+
+The page draws the terminal on a canvas, so the test reads the screen as the browser got it:
+the bytes of the page's websocket fed to a terminal emulator (pyte), sized by the page's own
+resize messages. A card is clicked at its cell, from the size of the page's terminal."""
+import asyncio
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pyte
+import pytest
+
+from tests.helpers.network import LOOPBACK, free_port, join, wait_listening
+from tests.helpers.terminal import console_script
+from uno_tui.widgets.cardart import CARD_BG
+
+CHROMIUM = shutil.which("chromium")
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="needs a browser: apt-get install chromium (Debian's "
+                                "package; .ci/run installs it)")
+#: as the machine's own probe starts it: no sandbox as root, no GPU, nothing fetched from outside
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync"]
+PLAYABLE = {CARD_BG[c].lstrip("#").lower() for c in "RYGB"}     # the hand's bright faces: cards that fit
+SHOT = os.environ.get("UNO_TUI_BROWSER_SHOT")                   # scripts/screenshots.py: where the page goes
+TIMEOUT = 30.0
+
+
+class PageScreen:
+    """The page's terminal as its websocket carried it."""
+
+    def __init__(self):
+        self.screen = pyte.Screen(80, 24)
+        self.stream = pyte.ByteStream(self.screen)
+
+    def watch(self, ws) -> None:
+        ws.on("framereceived", lambda data: self.stream.feed(data) if isinstance(data, bytes) else None)
+        ws.on("framesent", self._sent)
+
+    def _sent(self, data) -> None:
+        if isinstance(data, str) and data.startswith('["resize"'):
+            size = json.loads(data)[1]
+            self.screen.resize(size["height"], size["width"])
+
+    def text(self) -> str:
+        return "\n".join(self.screen.display)
+
+    def playable_cells(self) -> list[tuple[int, int]]:
+        """One cell in each bright card of the lowest row that has any: the hand's playable cards."""
+        rows = self.screen.buffer
+        for y in range(self.screen.lines - 1, -1, -1):
+            xs = [x for x in range(self.screen.columns) if rows[y][x].bg.lower() in PLAYABLE]
+            runs = [x for i, x in enumerate(xs) if i == 0 or xs[i - 1] != x - 1]
+            if runs:
+                return [(x + 1, y) for x in runs]
+        return []
+
+    async def until(self, text: str) -> None:
+        for _ in range(int(TIMEOUT / 0.1)):
+            if text in self.text():
+                return
+            await asyncio.sleep(0.1)
+        raise AssertionError(f"{text!r} not in the page after {TIMEOUT} s:\n{self.text()}")
+
+
+def children(pid: int) -> list[int]:
+    """The processes ``pid`` started, and theirs (the web tabs' uno-tui under a shell)."""
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        for child in (task / "children").read_text().split():
+            found += [int(child), *children(int(child))]
+    return found
+
+
+async def test_a_browser_joins_the_host_plays_a_card_by_clicking_it_and_closing_the_tab_ends_its_process(tmp_path):
+    from playwright.async_api import async_playwright
+    port, web = free_port(), free_port()
+    env = {**os.environ, "UNO_TUI_CONFIG_DIR": str(tmp_path / "c"), "UNO_TUI_DATA_DIR": str(tmp_path / "d")}
+    host = subprocess.Popen([console_script(), "host", "--headless", "--bind", LOOPBACK, "--port", str(port),
+                             "--web", str(web), "--seats", "2", "--players", "1", "--bot-delay", "0", "--seed", "3"],
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        await wait_listening(port)
+        await wait_listening(web)
+        watcher = await join(port, "Eve", spectate=True)
+        page_screen = PageScreen()
+        async with async_playwright() as playwright:
+            browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+            page = await browser.new_page(viewport={"width": 1000, "height": 640})
+            page.on("websocket", page_screen.watch)
+            await page.goto(f"http://{LOOPBACK}:{web}/")
+            await page_screen.until("Your name")
+            await page.locator(".xterm-helper-textarea").focus()
+            await page.keyboard.type("Zoe")
+            await page.keyboard.press("Enter")
+            await page_screen.until("Your turn")
+            await asyncio.sleep(0.3)                       # the hand's faces are drawn with the status line
+            if SHOT:
+                await page.screenshot(path=SHOT)
+            cells = page_screen.playable_cells()
+            assert cells, f"no card to play in the page:\n{page_screen.text()}"
+            box = await page.locator(".xterm-screen").bounding_box()
+            width, height = box["width"] / page_screen.screen.columns, box["height"] / page_screen.screen.lines
+            x, y = cells[0]
+            await page.mouse.click(box["x"] + (x + 0.5) * width, box["y"] + (y + 0.5) * height)
+
+            async with asyncio.timeout(TIMEOUT):         # the host's table shows Zoe's play
+                while True:
+                    msg = await watcher.recv()
+                    if any(line["kind"] == "play" and line["seat"] == 0 for line in msg.get("log", ())):
+                        break
+            tabs = children(host.pid)
+            assert tabs, "no process behind the browser tab"
+            await page.close()
+            for _ in range(int(TIMEOUT / 0.1)):
+                if not children(host.pid):
+                    break
+                await asyncio.sleep(0.1)
+            assert not children(host.pid), "the closed tab's process is still running"
+            await browser.close()
+        watcher.close()
+    finally:
+        host.terminate()
+        host.wait(10)
