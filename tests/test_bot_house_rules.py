@@ -65,3 +65,8 @@ def test_the_play_outs_policy_is_the_normal_bots(preset):
                 compared += 1
             game.apply(seat, Action.from_dict(mine))
         assert compared > 10
+
+
+def test_the_endgame_search_allow_list_agrees_with_the_engine():
+    from uno_tui.bots import endgame
+    assert endgame.SEARCHED == {rule.name for rule in HOUSE_RULES if rule.searched}

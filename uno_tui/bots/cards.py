@@ -1,11 +1,16 @@
 """What a bot needs to read card codes: the engine's helpers (engine/cards.py spells every code),
 and what a bot's rules of thumb add."""
 from ..engine.cards import COLORS, KIND_OF, color_of, is_wild, points, rank_of
+from ..engine.rules import CLASSIC_DECK
+
+#: colour names by the letter a card's code starts with
+COLOR_NAMES = {name[0].upper(): name for name in COLORS}
+ATTACKS = ("S", "+2")        # ranks that hurt the next player
 
 #: the numbers a Voldemort makes its player discard, as ranks
 VOLDEMORT_RANKS = tuple(str(n) for n in KIND_OF["WV"].discards)
 
-__all__ = ["COLORS", "VOLDEMORT_RANKS", "color_of", "rank_of", "is_wild", "points", "colour_counts"]
+__all__ = ["ATTACKS", "CLASSIC_DECK", "COLOR_NAMES", "COLORS", "VOLDEMORT_RANKS", "color_of", "rank_of", "is_wild", "points", "colour_counts"]
 
 
 def colour_counts(hand: list[str]) -> dict[str, int]:

@@ -1,6 +1,10 @@
-"""The hard bot: plays every decision that matters out many times (search.py), from guesses at the
-hidden cards consistent with all it saw (memory.py, guesses.py)."""
-from . import search
+"""The hard bot: card memory, what each player lacks, a fast search of the heads-up endgame, and
+every other decision that matters played out many times with the engine (search.py)."""
+from collections import Counter
+
+from . import endgame, search
+from .cards import ATTACKS, CLASSIC_DECK, VOLDEMORT_RANKS, colour_counts, color_of, is_wild, points, rank_of
+from .base import COLORS
 from .memory import Memory
 from .normal import NormalBot
 
@@ -9,21 +13,59 @@ DEFAULT_BUDGET = 0.3
 
 
 class HardBot(NormalBot):
-    """Searches every decision of its own with more than one distinct move, in every edition and
-    house rule; catching, saying UNO and jumping in are the normal bot's reflexes, and so is any
-    decision the search cannot make (no guess fits what it saw)."""
+    """Remembers every card, reads which colours opponents lack, attacks the leader; then plays its
+    choice and every other distinct move out from guesses at the hidden cards, and takes another
+    only when it clearly wins more often (search.py). The heads-up classic endgame has its own,
+    faster search (endgame.py)."""
     level = "hard"
+    # Weights, tuned with bench/bots.py (spending wilds early and bluffing both lost games).
+    stuck_weight = 1.0   # the next player cannot follow our card (and draws)
+    again_weight = 0.5   # we can play again on what is on top when our turn comes back
+    wild_cost = 10.0     # what spending a wild early gives up
+    endgame = 3          # heads-up, once a hand is down to this many cards: play the hand out (endgame.py)
+    deals = 128          # ... on this many guesses at the other hand,
+    finalists = 3        # ... then the moves that won most
+    refine = 3           # ... on this many times as many again
 
     def __init__(self, seed=None, *, budget: float = DEFAULT_BUDGET, playouts: int | None = None):
         super().__init__(seed)
-        self.memory = Memory()
-        self.budget, self.playouts = budget, playouts    # the search's seconds, or play-outs if given
+        self.memory = Memory()               # the cards seen, and what each hand seems to lack
+        self.bluffs: dict[int, list] = {}    # per seat: [times challenged, times found guilty]
+        #: the search's seconds, or its play-outs if given (0: the rules of thumb alone)
+        self.budget, self.playouts = budget, playouts
+
+    _last_color = None       # the active colour as of the last update
+    _wd4_before = None       # the active colour when the last Wild Draw Four was played
 
     def observe(self, view, events):
         self.memory.observe(view, events)
+        before = self._last_color
+        for ev in events:
+            kind, card = ev.get("type"), ev.get("card")
+            if kind == "challenge":
+                record = self.bluffs.setdefault(ev["target"], [0, 0])
+                record[0] += 1
+                record[1] += bool(ev.get("guilty"))
+            elif card and kind in ("play", "discard", "shield", "first_card"):
+                if card == "W+4":
+                    self._wd4_before = before
+                before = ev.get("color") or color_of(card) or before
+        self._last_color = view.get("color")
 
-    def thinks_long(self, view: dict) -> bool:
-        return len(self.choices(view)) > 1
+    def decide(self, view):
+        """The rules of thumb's move, unless playing the distinct moves out finds one that clearly
+        wins more often (not where the endgame search has already played the hand out)."""
+        chosen = super().decide(view)
+        moves = self.choices(view)
+        if chosen is None or len(moves) < 2 or self._searches(view) or self.playouts == 0:
+            return chosen
+        said = dict(chosen, uno=True)
+        preferred = next((i for i, m in enumerate(moves) if m in (chosen, said)), None)
+        if preferred is None:
+            return chosen
+        best = search.most_won(view, self.memory, moves, preferred, self.rng,
+                               seconds=self.budget, playouts=self.playouts)
+        return chosen if best is None else moves[best]
 
     def choices(self, view: dict) -> list[dict]:
         """The distinct moves of a decision of our own (a play saying UNO where it may: saying it is
@@ -42,13 +84,172 @@ class HardBot(NormalBot):
                     moves[key] = a
         return list(moves.values())
 
-    def decide(self, view):
-        plain = super().decide(view)          # the normal bot's move: the search's choice on a tie
-        moves = self.choices(view)
-        if len(moves) < 2 or plain is None:
-            return plain
-        said = dict(plain, uno=True)
-        preferred = next((i for i, m in enumerate(moves) if m in (plain, said)), 0)
-        best = search.most_won(view, self.memory, moves, preferred, self.rng,
-                               seconds=self.budget, playouts=self.playouts)
-        return plain if best is None else moves[best]
+    def _next_seat(self, view, steps=1):
+        return (view["seat"] + steps * view["direction"]) % view["players"]
+
+    def unseen(self, view) -> dict[str, int]:
+        """Cards we have not seen since the last reshuffle: the pool other hands come from."""
+        pool = dict((view.get("table") or {}).get("deck") or CLASSIC_DECK)
+        for code in view["hand"]:
+            pool[code] = pool.get(code, 0) - 1
+        for code, n in Counter(self.memory.under).items():
+            pool[code] = pool.get(code, 0) - n
+        return {code: n for code, n in pool.items() if n > 0}
+
+    def follow_chance(self, view, pool, seat, color, rank) -> float:
+        """The chance that ``seat`` can follow a top card of this colour and rank."""
+        void = self.memory.lacks.get(seat, ())
+        total = sum(pool.values()) or 1
+        wild_ok, rank_ok, color_ok = "wild" not in void, "rank:" + rank not in void, color not in void
+        match = sum(n for code, n in pool.items()
+                    if (wild_ok and is_wild(code)) or (rank_ok and rank_of(code) == rank)
+                    or (color_ok and color_of(code) == color))
+        blocked = 1.0
+        for i in range(view["counts"][seat]):
+            blocked *= max(0.0, (total - match - i) / max(1, total - i))
+        return 1 - blocked
+
+    def choose_color(self, view, hand) -> str:
+        ctx = _Context(self, view)
+        return max(COLORS, key=lambda c: ctx.settle(c, "W", hand))
+
+    def pick_play(self, view, plays):
+        """The play whose best continuation (heads-up, a chain of turn-taking cards) scores most;
+        in a heads-up endgame, the one that wins most hands played out from here."""
+        best = self._best_scored(view, plays)
+        moves = [a for a in plays if a["kind"] == "play" and not a.get("uno")]
+        if (best["kind"] == "play" and view["phase"] == "turn" and self._searches(view)
+                and len({(a["card"], a.get("color")) for a in moves}) > 1):
+            best = moves[self._most_won(view, [(a["card"], a.get("color")) for a in moves], moves.index(best))]
+        return best
+
+    def thinks_long(self, view: dict) -> bool:
+        return len(self.choices(view)) > 1
+
+    def _searches(self, view) -> bool:
+        """Whether the heads-up endgame search decides (endgame.py)."""
+        return min(view["counts"]) <= self.endgame and endgame.applies(view)
+
+    def _most_won(self, view, moves, preferred: int) -> int:
+        """Which move wins most hands played out (endgame.py; the preferred one on a tie). Every move
+        gets ``deals`` deals, then the best few as many again several times over, as they are
+        the ones a few lucky deals could put in the wrong order."""
+        other = 1 - view["seat"]
+        guess = (view["hand"], self.unseen(view), view["counts"][other], self.memory.lacks.get(other, ()), self.rng)
+        top = (view["color"], view["top"])
+        won = endgame.wins(moves, *guess, self.deals, top)
+        won[preferred] += 0.5
+        finalists = sorted(range(len(moves)), key=won.__getitem__, reverse=True)[:self.finalists]
+        more = endgame.wins([moves[i] for i in finalists], *guess, self.deals * self.refine, top)
+        return max(zip(finalists, more), key=lambda pair: won[pair[0]] + pair[1])[0]
+
+    def _best_scored(self, view, plays):
+        ctx = _Context(self, view)
+        best, best_score = plays[0], None
+        for a in plays:
+            if a.get("uno"):
+                continue
+            if a["kind"] == "pass":
+                return a
+            card = a["card"]
+            rest = list(view["hand"])
+            rest.remove(card)
+            score = ctx.value_of_play(card, a.get("color") or color_of(card), rest, depth=0)
+            if best_score is None or score > best_score:
+                best, best_score = a, score
+        return best
+
+    def drawn(self, view, legal):
+        """Play the drawn card (a card shed is worth more than one kept), naming the best colour;
+        but keep a drawn wild for when it matters, and in a heads-up endgame play the hand out
+        both ways (playing the card and keeping it)."""
+        card = view["drawn"]
+        ctx = _Context(self, view)
+        rest = list(view["hand"])
+        rest.remove(card)
+        plays = [a for a in legal if a["kind"] == "play_drawn" and not a.get("uno")]
+        best = max(plays, key=lambda a: ctx.value_of_play(card, a.get("color") or color_of(card), rest, 0))
+        keep = {"kind": "keep"}
+        if keep not in legal:
+            return self.with_uno(best, legal)
+        if self._searches(view):
+            options = plays + [keep]
+            best = options[self._most_won(view, [(card, a.get("color")) for a in plays] + [None], plays.index(best))]
+        elif is_wild(card):
+            best = keep
+        return self.with_uno(best, legal)
+
+    def should_challenge(self, view) -> bool:
+        """Challenge when the chance they bluffed beats 1 in 3 (a wrong challenge costs 2, a right one saves 4).
+
+        The chance is the odds their hand held the old colour, times how often
+        this player has been caught bluffing (a player who never bluffs is
+        never worth challenging).
+        """
+        attack = view.get("attack") or {}
+        by, before = attack.get("by"), self._wd4_before
+        if by is None or before is None or before in self.memory.lacks.get(by, ()):
+            return False
+        pool = self.unseen(view)
+        total = sum(pool.values()) or 1
+        colour = sum(n for code, n in pool.items() if color_of(code) == before)
+        p_none = 1.0
+        for i in range(view["counts"][by]):
+            p_none *= max(0.0, (total - colour - i) / max(1, total - i))
+        challenged, guilty = self.bluffs.get(by, (0, 0))
+        return (1 - p_none) * (guilty + 1) / (challenged + 3) > 1 / 3
+
+
+class _Context:
+    """One decision's look ahead for the hard bot: what the table looks like from here."""
+
+    def __init__(self, bot: HardBot, view: dict):
+        self.bot, self.view = bot, view
+        self.pool = bot.unseen(view)
+        self.heads_up = view["players"] == 2
+        self.nxt = bot._next_seat(view)
+        self.nxt_count = view["counts"][self.nxt]
+        self.close = min(c for s, c in enumerate(view["counts"]) if s != view["seat"]) <= 1
+
+    def value_of_play(self, card: str, color: str | None, rest: list[str], depth: int) -> float:
+        bot, rank = self.bot, rank_of(card)
+        if color is None:                # Voldemort: every 2, 6 and 9 goes, the last names the colour
+            numbers = [c for c in rest if rank_of(c) in VOLDEMORT_RANKS]
+            rest = [c for c in rest if c not in numbers]
+            color = max((color_of(c) for c in numbers), key=lambda c: colour_counts(rest)[c])
+            rank = "9"
+        if not rest:
+            return 100.0                 # out: the hand is won
+        score = 1.0 + points(card) / (10 if self.close else 200)
+        if is_wild(card) and not (card == "W+4" and self.nxt_count <= 2):
+            score -= bot.wild_cost       # keep wilds for when they matter
+        hits = rank in ATTACKS or card == "W+4"
+        if hits or (rank == "R" and self.heads_up):
+            score += 6 if self.nxt_count <= 2 else 0.5
+        if self.heads_up and (hits or rank == "R"):
+            # another turn: the best follow-up from what is left (drawing if nothing follows)
+            follow = [c for c in set(rest) if is_wild(c) or color_of(c) == color or rank_of(c) == rank]
+            if not follow or depth >= 3:
+                return score + (self.settle(color, rank, rest) if follow else -1.0)
+            best = None
+            for nxt_card in follow:
+                after = list(rest)
+                after.remove(nxt_card)
+                for c in (COLORS if is_wild(nxt_card) else (color_of(nxt_card),)):
+                    v = self.value_of_play(nxt_card, c, after, depth + 1)
+                    best = v if best is None or v > best else best
+            return score + best
+        return score + self.settle(color, rank, rest)
+
+    def settle(self, color: str, rank: str, rest: list[str]) -> float:
+        """How good it is to end the turn on this top card holding ``rest``: the two ways the
+        next player's turn can go, weighed by the chance they can follow. If they cannot, they
+        draw and the card is still there for us; if they can, they most likely stay on its colour."""
+        bot = self.bot
+        keeps_colour = any(color_of(c) == color or is_wild(c) for c in rest)
+        again = bot.again_weight if keeps_colour or any(rank_of(c) == rank for c in rest) else -bot.again_weight
+        danger = 3 if self.nxt_count <= 2 else 1
+        chance = bot.follow_chance(self.view, self.pool, self.nxt, color, rank)
+        stuck = bot.stuck_weight * danger + again
+        follow = bot.again_weight if keeps_colour else -bot.again_weight
+        return (1 - chance) * stuck + chance * follow

@@ -10,7 +10,7 @@ BOTS = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}
 
 def make_bot(level: str, seed=None, *, budget: float | None = None, playouts: int | None = None) -> Bot:
     """A bot of ``level``; a searching one (hard) thinks for ``budget`` seconds a decision (default
-    DEFAULT_BUDGET), or for ``playouts`` play-outs if given (the others ignore both)."""
+    DEFAULT_BUDGET), or for ``playouts`` play-outs if given, 0 for none (the others ignore both)."""
     if level not in BOTS:
         raise ValueError(f"unknown bot level {level!r}; choose one of {', '.join(LEVELS)}")
     if BOTS[level] is HardBot:

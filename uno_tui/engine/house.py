@@ -1,9 +1,8 @@
 """The house-rule registry: every rule a table can change before a game, described once.
 
 ``Rules`` (rules.py) gets one field per entry; ``make_rules`` checks values
-against it; the set-up screen and the rules help read it. Adding a house rule
-is one entry here plus its effect in the engine (the hard bot plays its guesses
-out with the engine, so it plays by the new rule too).
+against it; the set-up screen, the rules help and the bots' endgame search
+read it. Adding a house rule is one entry here plus its effect in the engine.
 """
 from dataclasses import dataclass
 
@@ -20,6 +19,9 @@ class HouseRule:
     label: str                     # a few words, for the set-up screen and the help
     description: str               # one line, for docs and the help
     editions: tuple = EDITIONS     # where it means something
+    #: the bots' endgame search (bots/search.py) plays it as the engine does: a rule that is not
+    #: modelled turns the search off when it differs from its default
+    searched: bool = False
 
     @property
     def switch(self) -> bool:
@@ -44,9 +46,9 @@ HOUSE_RULES = (
     HouseRule("stack_mixed", _SWITCH, False, "a Wild Draw Four stacks on a Draw Two",
               "the target of a Draw Two may pass it on with a Wild Draw Four (not the other way round)"),
     HouseRule("draw_to_match", _SWITCH, False, "draw until you can play",
-              "drawing goes on until a playable card comes (or the piles run out)"),
+              "drawing goes on until a playable card comes (or the piles run out)", searched=False),
     HouseRule("force_play", _SWITCH, False, "a playable drawn card must be played",
-              "a drawn card that can be played must be played at once"),
+              "a drawn card that can be played must be played at once", searched=True),
     HouseRule("strict_wild_draw_four", _SWITCH, False, "no illegal Wild Draw Four",
               "an illegal Wild Draw Four is refused; there are no challenges"),
     HouseRule("no_action_finish", _SWITCH, False, "no going out on an action card",
@@ -56,12 +58,14 @@ HOUSE_RULES = (
     HouseRule("jump_in", _SWITCH, False, "jump in with an identical card",
               "anyone holding a card identical to the top card may play it out of turn; play goes on from them"),
     HouseRule("false_catch_penalty", _SWITCH, False, "a wrong catch costs 2",
-              "catching a player who said UNO makes the catcher draw 2"),
+              "catching a player who said UNO makes the catcher draw 2", searched=True),
     HouseRule("sorting_hat_skips", _SWITCH, False, "the Sorting Hat also skips",
-              "the Sorting Hat's victim also loses their turn", editions=("hp2021", "hp2018")),
-    HouseRule("uno_penalty", (2, 4), 4, "UNO penalty", "cards drawn for being caught without UNO"),
-    HouseRule("match_mode", MATCH_MODES, "first_to", "Match", "how hands add up to a match"),
-    HouseRule("match_target", range(1, 1_000_000), 500, "Target", "the points (or hands won) that end a match"),
+              "the Sorting Hat's victim also loses their turn", editions=("hp2021", "hp2018"), searched=True),
+    HouseRule("uno_penalty", (2, 4), 4, "UNO penalty", "cards drawn for being caught without UNO",
+              searched=True),
+    HouseRule("match_mode", MATCH_MODES, "first_to", "Match", "how hands add up to a match", searched=True),
+    HouseRule("match_target", range(1, 1_000_000), 500, "Target", "the points (or hands won) that end a match",
+              searched=True),
 )
 HOUSE = {rule.name: rule for rule in HOUSE_RULES}
 #: the rules that are on or off (uno_penalty and the match take values of their own)
