@@ -109,18 +109,19 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=2000, help="hands per line")
     parser.add_argument("--seed", type=int, default=12, help=f"not one of {TUNED}, the seeds tuned on")
     parser.add_argument("--budget", default=f"{DEFAULT_BUDGET}s",
-                        help="the hard bot's search per decision: seconds (0.3s) or play-outs (200)")
+                        help="the hard bot's search per decision: seconds (0.3s) or play-outs (200; 0: no search)")
     parser.add_argument("--jobs", type=int, default=2, help="processes (at most 2: the machine is shared)")
     parser.add_argument("--house", default="", help="house rules to switch on in every line, e.g. jump_in")
     parser.add_argument("--lines", default="", help="only these lines, by label, separated by ';'")
     args = parser.parse_args()
     house = tuple(name for name in args.house.split(",") if name)
     budget = budget_of(args.budget)
-    said = f"{budget[1]} play-outs" if budget[1] else f"{budget[0] * 1000:.0f} ms"
+    said = (f"{budget[1]} play-outs" if budget[1] else "none (its rules of thumb alone)" if budget[1] == 0
+            else f"{budget[0] * 1000:.0f} ms")
     print(f"seed {args.seed}; the bots were tuned on seeds {', '.join(map(str, TUNED))}"
           + (" (this is one: the win rates flatter them)" if args.seed in TUNED else " (not this one)")
           + f"; hard's search: {said} a decision"
-          + (f" (a table gives it {DEFAULT_BUDGET * 1000:.0f} ms)" if budget[1] or budget[0] != DEFAULT_BUDGET else "")
+          + (f" (a table gives it {DEFAULT_BUDGET * 1000:.0f} ms)" if budget[1] is not None or budget[0] != DEFAULT_BUDGET else "")
           + (f"; house rules: {', '.join(house)}" if house else ""))
     timings: dict[str, list[float]] = {level: [] for level in LEVELS}
     wanted = [w.strip() for w in args.lines.split(";") if w.strip()]
