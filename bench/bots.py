@@ -1,18 +1,24 @@
-"""Bot strength: seeded hands on the classic preset, win rates with 95% confidence intervals.
+"""Bot strength: seeded hands, win rates with 95% confidence intervals, and decision times.
 
-    python bench/bots.py [--hands N] [--seed S] [--house seven_zero,jump_in]
+    python bench/bots.py [--hands N] [--seed S] [--budget 0.3s | --budget 200] [--jobs 2] [--house a,b]
 
 Each bot sees only its seat's view and redacted events (as through the
 table). Out-of-turn chances (catching, a late UNO) go to the other seats
 before the player to move, as fast catchers would win the race at a table.
 
-The bots' weights and choices were tuned on the seeds in TUNED (win rates
-on them flatter the bots), so the default seed is none of those. Decision
-time is per level: the player to move's wall-clock time to decide, over
-every matchup that level plays in (hard's heads-up endgame search included).
+Every line plays the same seeded hands (seats rotate, so no seat is
+favoured): "normal vs 3 normal" and "normal vs normal, heads-up" are the
+yardsticks the hard lines are paired with (on a given set of hands even two
+normal bots need not split 50/50). ``--budget`` is what the hard bot may spend a decision: seconds
+("0.3s", its default at a table) or a number of play-outs ("200": the same
+moves on any machine, and bounded time). The bots were tuned on the seeds in
+TUNED (win rates on them flatter the bots), so the default seed is none of
+those. Decision time is per level: the player to move's wall-clock time to
+decide, over every line that level plays in.
 """
 import argparse
 import math
+import multiprocessing
 import os
 import random
 import sys
@@ -20,22 +26,31 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-from uno_tui.bots import make_bot  # noqa: E402
+from uno_tui.bots import DEFAULT_BUDGET, make_bot  # noqa: E402
 from uno_tui.engine import Action, Game, make_rules, redact, seat_view  # noqa: E402
 
 
-#: seeds the bots were tuned on: 1 (the bench's old default: weights and sweeps), 3, 7 and 21 (settle,
-#: endgame search and keeping a drawn card, over 10,000-40,000 paired hands; docs/decisions.md)
-TUNED = (1, 3, 7, 21)
+#: seeds the bots were tuned on: 1 (the bench's old default: weights and sweeps), 3, 7 and 21 (the old
+#: hard bot's settle, endgame search and drawn cards), 1001 (the search's CLEAR; docs/decisions.md)
+TUNED = (1, 3, 7, 21, 1001)
+LEVELS = ("easy", "normal", "hard")
+#: (label, seat 0's level and the others', edition, house rules switched on, chance)
+LINES = (("hard vs 3 normal", ["hard", "normal", "normal", "normal"], "classic", (), 0.25),
+         ("normal vs 3 normal", ["normal", "normal", "normal", "normal"], "classic", (), 0.25),
+         ("hard vs normal, heads-up", ["hard", "normal"], "classic", (), 0.5),
+         ("normal vs normal, heads-up", ["normal", "normal"], "classic", (), 0.5),
+         ("hard vs 3 normal, hp2021", ["hard", "normal", "normal", "normal"], "hp2021", (), 0.25),
+         ("hard vs 3 normal, seven_zero", ["hard", "normal", "normal", "normal"], "classic", ("seven_zero",), 0.25))
 
 
-def play_hand(levels: list[str], seed: int, timings: dict[str, list[float]] | None = None, house=()) -> int:
-    """Play one hand between bots of these levels (classic, with the ``house`` rules switched on);
-    return the winning seat."""
+def play_hand(levels: list[str], seed: int, budget, timings: dict[str, list[float]], preset="classic",
+              house=()) -> int:
+    """Play one hand between bots of these levels (``house`` rules switched on); return the winning seat."""
     rng = random.Random(seed)
     n = len(levels)
-    bots = [make_bot(level, rng.getrandbits(32)) for level in levels]
-    rules = make_rules("classic", **dict.fromkeys(house, True))
+    seconds, playouts = budget
+    bots = [make_bot(level, rng.getrandbits(32), budget=seconds, playouts=playouts) for level in levels]
+    rules = make_rules(preset, **dict.fromkeys(house, True))
     table = {"rules": {k: v for k, v in rules.to_dict().items() if k != "deck"}, "deck": rules.deck}
     game = Game(rules, n, seed=seed, dealer=rng.randrange(n))
     events = game.setup_events
@@ -50,48 +65,78 @@ def play_hand(levels: list[str], seed: int, timings: dict[str, list[float]] | No
         for seat in [*order, game.decider]:
             start = time.perf_counter()
             action = bots[seat].decide(views[seat])
-            if timings is not None and seat == game.decider:
+            if seat == game.decider:
                 timings[levels[seat]].append(time.perf_counter() - start)
             if action is not None:
                 events = game.apply(seat, Action.from_dict(action))
                 break
 
 
-def win_rate(levels: list[str], hands: int, seed: int, seat_of_interest: int = 0, timings=None, house=()):
-    """Hands won by the bot at ``seat_of_interest``; seats rotate so no seat is favoured."""
-    wins = 0
-    n = len(levels)
-    for h in range(hands):
+def _hands(task) -> tuple[int, dict]:
+    """Hands ``first``..``last`` - 1 of a line: how many seat 0's level won, and the decision times."""
+    levels, first, last, seed, budget, preset, house = task
+    timings: dict[str, list[float]] = {level: [] for level in LEVELS}
+    n, wins = len(levels), 0
+    for h in range(first, last):
         shift = h % n
         rotated = levels[-shift:] + levels[:-shift] if shift else list(levels)
-        if play_hand(rotated, seed * 1_000_003 + h, timings, house) == (seat_of_interest + shift) % n:
-            wins += 1
+        wins += play_hand(rotated, seed * 1_000_003 + h, budget, timings, preset, house) == shift
+    return wins, timings
+
+
+def win_rate(pool, levels, hands, seed, budget, preset, house, timings, chunk=25) -> tuple[float, float]:
+    tasks = [(levels, a, min(a + chunk, hands), seed, budget, preset, house) for a in range(0, hands, chunk)]
+    wins = 0
+    for won, times in pool.imap_unordered(_hands, tasks):
+        wins += won
+        for level, t in times.items():
+            timings[level] += t
     p = wins / hands
-    half = 1.96 * math.sqrt(p * (1 - p) / hands)
-    return p, half
+    return p, 1.96 * math.sqrt(p * (1 - p) / hands)
+
+
+def budget_of(text: str) -> tuple[float, int | None]:
+    """"0.3s" / "300ms": seconds; "200": play-outs (seconds then only a default the play-outs replace)."""
+    if text.endswith("ms"):
+        return float(text[:-2]) / 1000, None
+    if text.endswith("s"):
+        return float(text[:-1]), None
+    return DEFAULT_BUDGET, int(text)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=2000)
+    parser.add_argument("--hands", type=int, default=2000, help="hands per line")
     parser.add_argument("--seed", type=int, default=12, help=f"not one of {TUNED}, the seeds tuned on")
-    parser.add_argument("--house", default="", help="house rules to switch on, e.g. seven_zero,jump_in")
+    parser.add_argument("--budget", default=f"{DEFAULT_BUDGET}s",
+                        help="the hard bot's search per decision: seconds (0.3s) or play-outs (200; 0: no search)")
+    parser.add_argument("--jobs", type=int, default=2, help="processes (at most 2: the machine is shared)")
+    parser.add_argument("--house", default="", help="house rules to switch on in every line, e.g. jump_in")
+    parser.add_argument("--lines", default="", help="only these lines, by label, separated by ';'")
     args = parser.parse_args()
-    house = [name for name in args.house.split(",") if name]
+    house = tuple(name for name in args.house.split(",") if name)
+    budget = budget_of(args.budget)
+    said = (f"{budget[1]} play-outs" if budget[1] else "none (its rules of thumb alone)" if budget[1] == 0
+            else f"{budget[0] * 1000:.0f} ms")
     print(f"seed {args.seed}; the bots were tuned on seeds {', '.join(map(str, TUNED))}"
-          + (" (this is one: the win rates flatter them)" if args.seed in TUNED else "")
+          + (" (this is one: the win rates flatter them)" if args.seed in TUNED else " (not this one)")
+          + f"; hard's search: {said} a decision"
+          + (f" (a table gives it {DEFAULT_BUDGET * 1000:.0f} ms)" if budget[1] is not None or budget[0] != DEFAULT_BUDGET else "")
           + (f"; house rules: {', '.join(house)}" if house else ""))
-    timings: dict[str, list[float]] = {"easy": [], "normal": [], "hard": []}
-    for label, levels, chance in (("hard vs 3 easy", ["hard", "easy", "easy", "easy"], 0.25),
-                                  ("normal vs 3 easy", ["normal", "easy", "easy", "easy"], 0.25),
-                                  ("hard vs normal, heads-up", ["hard", "normal"], 0.5)):
-        p, half = win_rate(levels, args.hands, args.seed, timings=timings, house=house)
-        print(f"{label:<26} {p:6.1%} ± {half:4.1%} over {args.hands} hands (chance {chance:.0%})")
+    timings: dict[str, list[float]] = {level: [] for level in LEVELS}
+    wanted = [w.strip() for w in args.lines.split(";") if w.strip()]
+    with multiprocessing.Pool(max(1, min(args.jobs, 2))) as pool:
+        for label, levels, preset, extra, chance in LINES:
+            if wanted and label not in wanted:
+                continue
+            p, half = win_rate(pool, levels, args.hands, args.seed, budget, preset, house + extra, timings)
+            print(f"{label:<30} {p:6.1%} ± {half:4.1%} over {args.hands} hands (chance {chance:.0%})", flush=True)
     for level, times in timings.items():
-        times.sort()
-        median, p99 = times[len(times) // 2], times[int(len(times) * 0.99)]
-        print(f"decision time of the player to move, {level + ':':<8}median {median * 1e6:.0f} µs, "
-              f"p99 {p99 * 1e6:.0f} µs over {len(times)} decisions")
+        if times:
+            times.sort()
+            median, p99 = times[len(times) // 2], times[int(len(times) * 0.99)]
+            print(f"decision time of the player to move, {level + ':':<8}median {median * 1e3:.2f} ms, "
+                  f"p99 {p99 * 1e3:.2f} ms over {len(times)} decisions")
 
 
 if __name__ == "__main__":

@@ -1,5 +1,8 @@
-"""The bots under the house rules: a 7 takes the smallest hand, a jump-in is taken when it helps."""
-from uno_tui.bots import make_bot
+"""The bots under the house rules: a 7 takes the smallest hand, a jump-in is taken when it helps; the\nhard bot's play-outs play as the normal bot does."""
+import pytest
+
+from uno_tui.bots import make_bot, rollout
+from uno_tui.engine import HOUSE_RULES, PRESETS, Action, Game, make_rules, seat_view
 
 LEVELS = ("easy", "normal", "hard")
 
@@ -16,8 +19,7 @@ def view(**changes) -> dict:
 def test_a_seven_swaps_with_the_smallest_hand():
     swap = view(turn=0, decider=0, phase="swap", counts=[1, 6, 3, 5],
                 legal=[{"kind": "swap", "target": s} for s in (1, 2, 3)])
-    for level in ("normal", "hard"):
-        assert make_bot(level, 1).decide(swap) == {"kind": "swap", "target": 2}, level
+    assert make_bot("normal", 1).decide(swap) == {"kind": "swap", "target": 2}     # (hard plays it out)
     assert make_bot("easy", 1).decide(swap)["kind"] == "swap"
 
 
@@ -47,11 +49,24 @@ def test_a_jump_in_with_a_zero_is_taken_only_if_the_hand_passed_on_is_smaller():
     assert make_bot("hard", 4).decide(dict(zero, counts=[3, 6, 4, 5])) is None
 
 
-def test_the_bots_card_helpers_and_search_allow_list_agree_with_the_engine():
-    from uno_tui.bots import cards, search
-    from uno_tui.engine import CODES, HOUSE_RULES, cards as engine_cards
-    for code in CODES:
-        assert (cards.color_of(code), cards.rank_of(code), cards.points(code)) == (
-            engine_cards.color_of(code), engine_cards.rank_of(code), engine_cards.points(code))
-    assert search.SEARCHED == {rule.name for rule in HOUSE_RULES if rule.searched}
-    assert cards.CLASSIC_DECK == __import__("uno_tui.engine.rules", fromlist=["x"]).CLASSIC_DECK
+@pytest.mark.parametrize("preset", PRESETS)
+def test_the_play_outs_policy_is_the_normal_bots(preset):
+    """The hard bot's play-outs restate the normal bot's rules on the engine's state (bots/rollout.py):
+    at every decision of a seeded hand, with every house rule on, both make the same move."""
+    rules = make_rules(preset, **{rule.name: True for rule in HOUSE_RULES if rule.switch and rule.name not in (
+        "strict_wild_draw_four", "draw_to_match")})
+    for seed in range(3):
+        game, bot, compared = Game(rules, 4, seed=seed), make_bot("normal", seed), 0
+        while not game.over:
+            seat = game.decider
+            mine = bot.decide(seat_view(game, seat))
+            if mine["kind"] not in ("catch", "say_uno"):
+                assert rollout.choose(game, seat) == Action.from_dict(mine), (seat_view(game, seat), mine)
+                compared += 1
+            game.apply(seat, Action.from_dict(mine))
+        assert compared > 10
+
+
+def test_the_endgame_search_allow_list_agrees_with_the_engine():
+    from uno_tui.bots import endgame
+    assert endgame.SEARCHED == {rule.name for rule in HOUSE_RULES if rule.searched}

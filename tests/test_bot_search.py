@@ -1,93 +1,78 @@
-"""The hard bot's heads-up endgame search (uno_tui/bots/search.py)."""
-import random
+"""The hard bot's search (uno_tui/bots/search.py): it finds the move that wins in positions where the
+normal bot's rules of thumb lose, at four seats and in a Harry Potter edition, and plays legally in
+every edition with every house rule on."""
 
-from uno_tui.bots import make_bot, search
+import pytest
 
-# Every card the opponent can hold is green; the top is a red 3.
-GREEN_ONLY = {"G1": 2, "G2": 2, "G5": 2, "G6": 2, "G9": 2}
-DECK = {**GREEN_ONLY, "G3": 1, "R7": 1, "R8": 1}
+from tests.helpers.bots import position, rigged, view_of
+from uno_tui.bots import make_bot
+from uno_tui.engine import Action, Game, make_rules, redact, seat_view
 
-
-def endgame_view(**changes) -> dict:
-    """Heads-up, our turn with three cards; the opponent is down to one."""
-    view = {"players": 2, "seat": 0, "counts": [3, 1], "hand": ["G3", "R7", "R8"], "top": "R3", "color": "red",
-            "direction": 1, "turn": 0, "decider": 0, "phase": "turn", "catchable": None, "attack": None,
-            "table": {"deck": DECK, "rules": {}},
-            "legal": [{"kind": "play", "card": c, "uno": u} for c in ("G3", "R7", "R8") for u in (False, True)]
-            + [{"kind": "draw"}]}
-    return {**view, **changes}
+REDS = ["R1", "R2", "R4", "R7", "R8", "R9"] * 2
 
 
-def test_playing_out_finds_the_move_the_opponent_cannot_follow():
-    won = search.wins([("G3", None), ("R7", None), ("R8", None)], ["G3", "R7", "R8"], GREEN_ONLY, 1, (),
-                      random.Random(1), 50)
-    assert won == [0, 50, 50]          # a green top lets the last green card out; a red one cannot be followed
+def four_seats(card: str, preset: str) -> dict:
+    """Seat 0 holds ``card`` (a wild that stops the next player), a Blue 5 and a Red 6 on a Red 3. Seat 1
+    is down to one card, and every card we have not seen is red but two blues: a red card played now lets
+    seat 1 out; ``card`` naming blue stops them, and our Blue 5 follows it."""
+    return position([card, "B5", "R6"], [["R1"], REDS[1:6], REDS[6:11]], "R3", REDS[11:] + ["B1", "B2"],
+                    preset=preset)
 
 
-def test_a_wild_is_tried_with_the_colour_it_names():
-    won = search.wins([("W", "green"), ("W", "red")], ["W", "R8"], GREEN_ONLY, 1, (), random.Random(2), 40)
-    assert won == [0, 40]
+@pytest.mark.parametrize("card, preset", [("W+4", "classic"), ("WH", "hp2000")])
+def test_the_hard_bot_stops_the_next_player_going_out(card, preset):
+    view = four_seats(card, preset)
+    assert make_bot("normal", 1).decide(view)["card"] == "R6"        # the rule of thumb: follow the colour
+    action = make_bot("hard", 1, playouts=300).decide(view)
+    assert action["card"] == card and action["color"] != "red"
 
 
-def test_the_hard_bot_takes_the_winning_move_in_the_endgame():
-    bot = make_bot("hard", 5)
-    action = bot.decide(endgame_view())
+def test_the_hard_bot_takes_the_card_the_opponent_cannot_follow_heads_up():
+    # the other hand is one card, and every card we have not seen is green: a green top lets it out
+    greens = ["G1", "G2", "G5", "G6", "G9"] * 2
+    view = position(["G3", "R7", "R8"], [["G4"]], "R3", greens)
+    action = make_bot("hard", 5, playouts=200).decide(view)
     assert action["kind"] == "play" and action["card"] in ("R7", "R8")
 
 
-def test_guessed_hands_leave_out_what_the_opponent_showed_it_lacks():
-    pool = {"G1": 3, "G2": 3, "B1": 3, "B2": 3}
-    for seed in range(30):
-        hand, pile = search._deal(pool, 4, {"green"}, random.Random(seed))
-        assert len(hand) == 4 and not any(c[0] == "G" for c in hand)
-        assert sorted(hand + pile) == sorted(c for c, n in pool.items() for _ in range(n))
-    hand, _ = search._deal({"G1": 3, "B1": 1}, 3, {"green"}, random.Random(0))
-    assert sorted(hand) == ["B1", "G1", "G1"]       # not enough of anything else: the guess takes what is left
-
-
-def test_search_is_only_for_the_game_it_simulates():
-    assert search.applies(endgame_view())
-    assert not search.applies(endgame_view(players=3))
-    assert not search.applies(endgame_view(table={"deck": {**DECK, "WS": 1}, "rules": {}}))   # an edition's card
-    assert not search.applies(endgame_view(table={"deck": DECK, "rules": {"stack_draw_two": True}}))
-
-
-def test_the_search_runs_only_with_the_house_rules_it_models_an_allow_list():
-    from uno_tui.engine import HOUSE_RULES
-    for rule in HOUSE_RULES:
-        other = next(v for v in ((not rule.default,) if rule.switch else rule.values) if v != rule.default)
-        view = endgame_view(table={"deck": DECK, "rules": {rule.name: other}})
-        assert search.applies(view) == rule.searched, rule.name
-    assert not any(rule.searched for rule in HOUSE_RULES if rule.name in ("seven_zero", "jump_in", "stack_mixed",
-                                                                          "no_action_finish", "draw_to_match"))
-
-
-def drawn_view(drawn: str, hand: list[str], counts: list[int], top="R3", **changes) -> dict:
-    """Our turn after drawing a card that fits: play it (naming each colour if wild) or keep it."""
-    colours = ("red", "yellow", "green", "blue") if drawn[0] == "W" else (None,)
-    plays = [{"kind": "play_drawn", "uno": False, **({"color": c} if c else {})} for c in colours]
-    view = endgame_view(hand=hand, counts=counts, top=top, phase="drawn", drawn=drawn,
-                        legal=plays + [{"kind": "keep"}])
-    return {**view, **changes}
-
-
-def test_keeping_is_played_out_as_the_other_player_moving_on_the_same_top():
-    # Any green top lets the opponent's last (green) card out; the red 3 left on top does not.
-    won = search.wins([("G3", None), None], ["G3", "R7"], GREEN_ONLY, 1, (), random.Random(3), 40, ("red", "R3"))
-    assert won[0] == 0 and won[1] > 30
-
-
 def test_the_hard_bot_keeps_a_drawn_card_that_would_hand_over_the_game():
-    action = make_bot("hard", 6).decide(drawn_view("G3", ["G3", "R7"], [2, 1]))
-    assert action == {"kind": "keep"}
+    # we draw a Green 3: it fits the Red 3 on top, but a green top lets the other's last card out
+    game, table = rigged(["B7", "R7"], [["G4"]], "R3", ["G3", "G1", "G2", "G5", "G6", "G9"] * 2)
+    game.apply(0, Action("draw"))
+    view = view_of(game, table)
+    assert view["phase"] == "drawn" and make_bot("normal", 6).decide(view)["kind"] == "play_drawn"
+    assert make_bot("hard", 6, playouts=200).decide(view) == {"kind": "keep"}
 
 
-def test_the_hard_bot_plays_a_drawn_card_that_wins():
-    action = make_bot("hard", 7).decide(drawn_view("R7", ["R7"], [1, 1]))
-    assert action["kind"] == "play_drawn"
+def play_hand(preset: str, seed: int, players: int = 3) -> int:
+    """A hand at a table of a hard bot (seat 0, a small budget) and normal bots, with every house rule
+    that is a switch on: every move the hard bot makes must be legal (the engine refuses any other)."""
+    rules = make_rules(preset, **{k: True for k in ("stack_draw_two", "stack_draw_four", "stack_mixed",
+                                                     "force_play", "no_action_finish", "seven_zero", "jump_in",
+                                                     "false_catch_penalty", "draw_to_match")})
+    table = {"rules": {k: v for k, v in rules.to_dict().items() if k != "deck"}, "deck": rules.deck}
+    bots = [make_bot("hard", seed, playouts=8)] + [make_bot("normal", seed + s) for s in range(1, players)]
+    game = Game(rules, players, seed=seed, dealer=seed % players)
+    events, moves = game.setup_events, 0
+    while not game.over:
+        views = [{**seat_view(game, s), "table": table} for s in range(players)]
+        for s in range(players):
+            bots[s].observe(views[s], [redact(e, s) for e in events])
+        order = sorted(range(players), key=lambda s: s == game.decider)      # out of turn first
+        seat, action = next((s, a) for s in order if (a := bots[s].decide(views[s])) is not None)
+        assert action in views[seat]["legal"], (seat, action)
+        events = game.apply(seat, Action.from_dict(action))
+        moves += seat == 0
+    return moves
 
 
-def test_the_hard_bot_keeps_a_drawn_wild_while_hands_are_long():
-    hand = ["W", "R1", "Y2", "G4", "B5", "B6", "Y8"]
-    assert make_bot("hard", 8).decide(drawn_view("W", hand, [7, 6])) == {"kind": "keep"}
-    assert make_bot("hard", 8).decide(drawn_view("R5", ["R5", *hand[1:]], [7, 6]))["kind"] == "play_drawn"
+@pytest.mark.parametrize("preset", ["classic", "hp2021", "hp2018", "hp2010", "hp2000"])
+def test_the_hard_bot_plays_only_legal_moves_in_every_edition_with_every_house_rule(preset):
+    assert sum(play_hand(preset, seed) for seed in range(2)) > 0
+
+
+def test_strict_wild_draw_four_is_played_by_the_rules_too():
+    rules_view = position(["W+4", "R6"], [["R1"], ["R2"]], "R3", REDS, strict_wild_draw_four=True)
+    assert all(a.get("card") != "W+4" for a in rules_view["legal"])
+    action = make_bot("hard", 2, playouts=50).decide(rules_view)
+    assert action in rules_view["legal"] or dict(action, uno=False) in rules_view["legal"]

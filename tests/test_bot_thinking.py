@@ -1,21 +1,23 @@
-"""A hard bot's search (up to ~0.3 s) runs off the event loop: the host answers a ping at once
-while the bot thinks."""
+"""A hard bot's search (up to 0.3 s, a third of its pause at a fast table) runs off the event loop:
+the host answers a ping at once while the bot thinks."""
 import asyncio
 import statistics
 import threading
 import time
 
+import pytest
+
 from net import Connection
 from tests.helpers.network import LOOPBACK
-from uno_tui.engine import rigged_deck
+from uno_tui.engine import make_rules, rigged_deck
 from uno_tui.hosting import HostSession
 from uno_tui.settings import GameSettings
-from uno_tui.table import PROTOCOL_VERSION, Pacing
+from uno_tui.table import PROTOCOL_VERSION, Pacing, Seat, Table
 
 
 async def test_the_host_answers_pings_while_a_hard_bot_searches():
-    """Two hard bots play each other heads-up, hand after hand (every endgame decision is a
-    search); a spectator pings the host meanwhile."""
+    """Two hard bots play each other heads-up, hand after hand (every decision with a choice is a
+    search, 10 ms at this table with no pause); a spectator pings the host meanwhile."""
     session = HostSession(GameSettings(bots=["hard", "hard"], match_mode="first_to", match_target=10_000),
                           players=2, headless=True, seed=4, dealer=1,
                           rate=1000, burst=1000,                 # the pings here are not a flood
@@ -58,3 +60,12 @@ def flagged(decide, flag: threading.Event):
         finally:
             flag.clear()
     return wrapped
+
+
+def test_a_table_gives_its_searching_bots_a_third_of_their_pause():
+    assert Pacing().search_budget() == 0.3                  # a 0.9 s pause: the bot's own default
+    assert Pacing(bot_delay=0.15).search_budget() == pytest.approx(0.05)
+    assert Pacing.instant().search_budget() == 0.01         # a table with no pause: quick, not mindless
+    table = Table(make_rules("classic"), [Seat("H", "bot", "hard"), Seat("N", "bot", "normal")],
+                  pacing=Pacing(bot_delay=0.3))
+    assert table.seats[0].bot.budget == pytest.approx(0.1)

@@ -22,7 +22,9 @@ class BotClient:
         msg = await self.channel.recv()
         kind = msg.get("type")
         if kind == "error" and msg.get("id") == self.waiting:
-            self.waiting = None                  # refused: the game moved on, think again
+            self.waiting = None                  # refused: the game moved on, think again from where it is
+            if self.view is not None and not self.view["over"]:
+                await self._decide(self.view)
         if kind not in ("update", "snapshot"):
             return msg
         if msg.get("ack") is not None and msg["ack"] == self.waiting:
@@ -34,10 +36,13 @@ class BotClient:
                     and self.waiting is None:
                 self.waiting = await self.send({"type": "ready"})
         elif self.waiting is None:
-            action = self.bot.decide(view)
-            if action is not None:
-                self.waiting = await self.send({"type": "action", "action": action})
+            await self._decide(view)
         return msg
+
+    async def _decide(self, view: dict) -> None:
+        action = self.bot.decide(view)
+        if action is not None:
+            self.waiting = await self.send({"type": "action", "action": action})
 
     async def play_until(self, done, limit: int = 100_000) -> None:
         for _ in range(limit):

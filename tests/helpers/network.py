@@ -28,7 +28,9 @@ class RecordingClient(BotClient):
 
 
 def playing_client(channel, level="normal", seed=1) -> RecordingClient:
-    return RecordingClient(channel, make_bot(level, seed))
+    """A client with a bot's brain; a hard one searches 16 play-outs a decision (it decides on the loop,
+    which here is the host's too)."""
+    return RecordingClient(channel, make_bot(level, seed, playouts=16))
 
 
 async def join(port, name, **kw):

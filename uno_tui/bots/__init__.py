@@ -1,4 +1,5 @@
-"""Computer players. They see a seat's view and events, never the engine."""
-from .players import LEVELS, Bot, make_bot
+"""Computer players. They see a seat's view and events (plain data, as a remote client would); the hard
+one plays guesses out with the engine."""
+from .players import DEFAULT_BUDGET, LEVELS, Bot, make_bot
 
-__all__ = ["LEVELS", "Bot", "make_bot"]
+__all__ = ["DEFAULT_BUDGET", "LEVELS", "Bot", "make_bot"]

@@ -1,60 +1,88 @@
-"""The hard bot: card memory, what each player lacks, and a search of the heads-up endgame."""
-from . import search
+"""The hard bot: card memory, what each player lacks, a fast search of the heads-up endgame, and
+every other decision that matters played out many times with the engine (search.py)."""
+from collections import Counter
+
+from . import endgame, search
 from .cards import ATTACKS, CLASSIC_DECK, VOLDEMORT_RANKS, colour_counts, color_of, is_wild, points, rank_of
 from .base import COLORS
+from .memory import Memory
 from .normal import NormalBot
+
+#: seconds a decision may take at a table that plays at a person's pace
+DEFAULT_BUDGET = 0.3
 
 
 class HardBot(NormalBot):
-    """Remembers every card, reads which colours opponents lack, attacks the leader."""
+    """Remembers every card, reads which colours opponents lack, attacks the leader; then plays its
+    choice and every other distinct move out from guesses at the hidden cards, and takes another
+    only when it clearly wins more often (search.py). The heads-up classic endgame has its own,
+    faster search (endgame.py)."""
     level = "hard"
     # Weights, tuned with bench/bots.py (spending wilds early and bluffing both lost games).
     stuck_weight = 1.0   # the next player cannot follow our card (and draws)
     again_weight = 0.5   # we can play again on what is on top when our turn comes back
     wild_cost = 10.0     # what spending a wild early gives up
-    endgame = 3          # heads-up, once a hand is down to this many cards: play the hand out (search.py)
+    endgame = 3          # heads-up, once a hand is down to this many cards: play the hand out (endgame.py)
     deals = 128          # ... on this many guesses at the other hand,
     finalists = 3        # ... then the moves that won most
     refine = 3           # ... on this many times as many again
 
-    def __init__(self, seed=None):
+    def __init__(self, seed=None, *, budget: float = DEFAULT_BUDGET, playouts: int | None = None):
         super().__init__(seed)
-        self.voids: dict[int, set] = {}      # per seat: colours, "rank:X" and "wild" it seems to lack
-        self.played: dict[str, int] = {}     # cards seen played since the last reshuffle
+        self.memory = Memory()               # the cards seen, and what each hand seems to lack
         self.bluffs: dict[int, list] = {}    # per seat: [times challenged, times found guilty]
+        #: the search's seconds, or its play-outs if given (0: the rules of thumb alone)
+        self.budget, self.playouts = budget, playouts
 
     _last_color = None       # the active colour as of the last update
-    _last_rank = None        # the rank on top as of the last update
     _wd4_before = None       # the active colour when the last Wild Draw Four was played
 
     def observe(self, view, events):
-        before, before_rank = self._last_color, self._last_rank
+        self.memory.observe(view, events)
+        before = self._last_color
         for ev in events:
             kind, card = ev.get("type"), ev.get("card")
-            if kind == "deal":
-                self.voids, self.played = {}, {}
-            elif kind == "reshuffle":
-                self.played = {}
-            elif kind in ("swap", "pass_hands"):
-                self.voids = {}                  # (seven_zero) hands changed owners: what they lacked is moot
-            elif kind == "draw":
-                if ev.get("reason") == "draw" and before:
-                    # drew rather than played: most likely holds nothing that matched, and no wild
-                    self.voids.setdefault(ev["seat"], set()).update((before, "rank:" + before_rank, "wild"))
-                elif ev.get("count", 0) >= 2:
-                    self.voids.pop(ev.get("seat"), None)
-            elif kind == "challenge":
+            if kind == "challenge":
                 record = self.bluffs.setdefault(ev["target"], [0, 0])
                 record[0] += 1
                 record[1] += bool(ev.get("guilty"))
             elif card and kind in ("play", "discard", "shield", "first_card"):
-                self.played[card] = self.played.get(card, 0) + 1
                 if card == "W+4":
                     self._wd4_before = before
                 before = ev.get("color") or color_of(card) or before
-                before_rank = rank_of(card)
         self._last_color = view.get("color")
-        self._last_rank = rank_of(view["top"]) if view.get("top") else None
+
+    def decide(self, view):
+        """The rules of thumb's move, unless playing the distinct moves out finds one that clearly
+        wins more often (not where the endgame search has already played the hand out)."""
+        chosen = super().decide(view)
+        moves = self.choices(view)
+        if chosen is None or len(moves) < 2 or self._searches(view) or self.playouts == 0:
+            return chosen
+        said = dict(chosen, uno=True)
+        preferred = next((i for i, m in enumerate(moves) if m in (chosen, said)), None)
+        if preferred is None:
+            return chosen
+        best = search.most_won(view, self.memory, moves, preferred, self.rng,
+                               seconds=self.budget, playouts=self.playouts)
+        return chosen if best is None else moves[best]
+
+    def choices(self, view: dict) -> list[dict]:
+        """The distinct moves of a decision of our own (a play saying UNO where it may: saying it is
+        never worse); none when a reflex comes first (a catch that lands, UNO to say)."""
+        if view.get("decider") != view.get("seat") or view.get("seat") is None:
+            return []
+        legal = view.get("legal") or []
+        kinds = {a["kind"] for a in legal}
+        if "say_uno" in kinds or ("catch" in kinds and view.get("catchable") is not None):
+            return []
+        moves = {}
+        for a in legal:
+            if a["kind"] not in ("catch", "say_uno"):
+                key = tuple(sorted((k, v) for k, v in a.items() if k != "uno"))
+                if key not in moves or a.get("uno"):
+                    moves[key] = a
+        return list(moves.values())
 
     def _next_seat(self, view, steps=1):
         return (view["seat"] + steps * view["direction"]) % view["players"]
@@ -64,13 +92,13 @@ class HardBot(NormalBot):
         pool = dict((view.get("table") or {}).get("deck") or CLASSIC_DECK)
         for code in view["hand"]:
             pool[code] = pool.get(code, 0) - 1
-        for code, n in self.played.items():
+        for code, n in Counter(self.memory.under).items():
             pool[code] = pool.get(code, 0) - n
         return {code: n for code, n in pool.items() if n > 0}
 
     def follow_chance(self, view, pool, seat, color, rank) -> float:
         """The chance that ``seat`` can follow a top card of this colour and rank."""
-        void = self.voids.get(seat, ())
+        void = self.memory.lacks.get(seat, ())
         total = sum(pool.values()) or 1
         wild_ok, rank_ok, color_ok = "wild" not in void, "rank:" + rank not in void, color not in void
         match = sum(n for code, n in pool.items()
@@ -96,22 +124,23 @@ class HardBot(NormalBot):
         return best
 
     def thinks_long(self, view: dict) -> bool:
-        return view.get("decider") == view.get("seat") and self._searches(view)
+        return len(self.choices(view)) > 1
 
     def _searches(self, view) -> bool:
-        return min(view["counts"]) <= self.endgame and search.applies(view)
+        """Whether the heads-up endgame search decides (endgame.py)."""
+        return min(view["counts"]) <= self.endgame and endgame.applies(view)
 
     def _most_won(self, view, moves, preferred: int) -> int:
-        """Which move wins most hands played out (search.py; the preferred one on a tie). Every move
+        """Which move wins most hands played out (endgame.py; the preferred one on a tie). Every move
         gets ``deals`` deals, then the best few as many again several times over, as they are
         the ones a few lucky deals could put in the wrong order."""
         other = 1 - view["seat"]
-        guess = (view["hand"], self.unseen(view), view["counts"][other], self.voids.get(other, ()), self.rng)
+        guess = (view["hand"], self.unseen(view), view["counts"][other], self.memory.lacks.get(other, ()), self.rng)
         top = (view["color"], view["top"])
-        won = search.wins(moves, *guess, self.deals, top)
+        won = endgame.wins(moves, *guess, self.deals, top)
         won[preferred] += 0.5
         finalists = sorted(range(len(moves)), key=won.__getitem__, reverse=True)[:self.finalists]
-        more = search.wins([moves[i] for i in finalists], *guess, self.deals * self.refine, top)
+        more = endgame.wins([moves[i] for i in finalists], *guess, self.deals * self.refine, top)
         return max(zip(finalists, more), key=lambda pair: won[pair[0]] + pair[1])[0]
 
     def _best_scored(self, view, plays):
@@ -159,7 +188,7 @@ class HardBot(NormalBot):
         """
         attack = view.get("attack") or {}
         by, before = attack.get("by"), self._wd4_before
-        if by is None or before is None or before in self.voids.get(by, ()):
+        if by is None or before is None or before in self.memory.lacks.get(by, ()):
             return False
         pool = self.unseen(view)
         total = sum(pool.values()) or 1

@@ -1,148 +1,84 @@
-"""The hard bot's endgame look-ahead in a two-player classic game: play the hand out many times.
+"""The hard bot's search: flat Monte Carlo over guesses at the hidden cards, played out with the real
+engine, so every edition and house rule is played as the table plays it.
 
-The other hand is hidden, so the bot deals it many ways, each from the cards it has
-not seen and, where it can, without what the opponent showed it lacks. On every deal
-it plays each candidate move and then the rest of the hand, both sides on a plain
-policy (the colour held most, wilds last), and takes the move that wins most often.
-Every move is tried on the same deals, so luck weighs on all of them alike.
-
-Only heads-up classic rules are simulated: skip, reverse, draw two and wild draw
-four give the mover another turn; a drawn card that fits is played; no stacking,
-no challenges. Plain data only, like the rest of the bot.
+Each round deals one guess (guesses.py: consistent with all the seat saw) and builds the whole game
+from it (engine/guess.py); every candidate move still in the running is made on its own copy of
+that game, which is then played to the end of the hand by the normal bot's policy for every seat
+(rollout.py). The same guess for every move: luck weighs on all alike (but for the rare reshuffle).
+The budget (seconds, or a number of play-outs) is spent in parts: after each, the worse half of
+the moves is dropped (sequential halving), so the close ones get the most play-outs. The move the
+normal bot's rules pick always stays, and the best move replaces it only when it won clearly
+more often on the same guesses of the last part (guesses that did not pick it): a few lucky
+play-outs must not pick a worse move.
 """
+import math
 import random
+import time
 
-from .cards import CLASSIC_DECK, COLOR_NAMES
+from ..engine import Action, Rules, make_rules
+from ..engine.guess import guessed_game
+from .guesses import Guesses
+from .rollout import play_out
 
-LETTERS = {name: letter for letter, name in COLOR_NAMES.items()}
-AGAIN = ("S", "R", "+2")                     # heads-up: the mover plays again
-#: per card: its colour letter ("W" for a wild), its rank, and the plain policy's tie-break (high numbers first)
-SPLIT = {code: (code[0], code[1:], int(code[1:]) / 100 if code[1:].isdigit() else 0.2) for code in CLASSIC_DECK}
-#: the rules' fields that are the edition's, not house rules
-EDITION_FIELDS = ("preset", "deck", "wd4_wilds_count")
-#: an allow-list: the house rules the play-out models (the registry's ``searched``, engine/house.py; a
-#: test checks they agree). Any other switch turned on in the view's rules turns the search off, so a
-#: new rule is left out until someone models it.
-SEARCHED = {"force_play", "false_catch_penalty", "sorting_hat_skips", "uno_penalty", "match_mode", "match_target"}
+#: how many standard errors a move must win by to replace the preferred one (tuned with bench/bots.py)
+CLEAR = 1.0
 
 
-def applies(view: dict) -> bool:
-    """Two players, the classic cards, and no house rule the simulation leaves out."""
+def rules_of(view: dict) -> Rules:
+    """The table's rules, as its view carries them (the classic rules when it does not)."""
     table = view.get("table") or {}
-    rules = table.get("rules") or {}
-    deck = table.get("deck") or CLASSIC_DECK
-    return view["players"] == 2 and deck.keys() <= CLASSIC_DECK.keys() and all(
-        name in SEARCHED or not value for name, value in rules.items()
-        if name not in EDITION_FIELDS)
+    if not table.get("rules"):
+        return make_rules("classic")
+    return Rules.from_dict({**table["rules"], "deck": table.get("deck") or make_rules("classic").deck})
 
 
-def wins(moves: list[tuple[str, str | None] | None], hand: list[str], pool: dict[str, int], opponent_cards: int,
-         lacks, rng: random.Random, deals: int, top: tuple[str, str] | None = None) -> list[int]:
-    """For each move, how many of ``deals`` it won. A move is a card and, for a wild, the colour
-    named; or None: keep the hand as it is and let the other player move on ``top`` (the colour
-    named on the table and the card on top)."""
-    won = [0] * len(moves)
-    if top is not None:
-        letter, rank, _ = SPLIT[top[1]]
-        kept = (LETTERS.get(top[0]), "*" if letter == "W" else rank, 1)    # the table as it is; they move
-    for _ in range(deals):
-        other, pile = _deal(pool, opponent_cards, lacks, rng)
-        for i, move in enumerate(moves):
-            hands, left = [list(hand), list(other)], list(pile)
-            if move is None:
-                won[i] += _play_out(hands, left, *kept) == 0
-                continue
-            card, colour = move
-            hands[0].remove(card)
-            if not hands[0]:
-                won[i] += 1
-                continue
-            won[i] += _play_out(hands, left, *_put_down(card, LETTERS.get(colour), hands, left, 0)) == 0
-    return won
+def most_won(view: dict, memory, moves: list[dict], preferred: int, rng: random.Random, *,
+             seconds: float, playouts: int | None = None) -> int | None:
+    """The index of the move in ``moves`` (the seat's legal actions, as dicts) that wins most hands
+    played out, ``preferred`` on a tie; None when no guess fits what the seat saw. The search stops
+    after ``playouts`` play-outs if given, else after ``seconds``."""
+    rules = rules_of(view)
+    guesses = Guesses(view, memory, rules.deck)
+    if not guesses.ok:
+        return None
+    me, actions = view["seat"], [Action.from_dict(m) for m in moves]
+    results: list[list[bool]] = [[] for _ in moves]      # per move, its play-outs' wins, guess by guess
+    alive = list(range(len(moves)))
+    parts = max(1, math.ceil(math.log2(len(moves))))
+    start, done = time.perf_counter(), 0
+
+    def spent() -> float:
+        return done / playouts if playouts is not None else (time.perf_counter() - start) / seconds
+
+    def rate(i: int) -> float:
+        return sum(results[i]) / len(results[i])
+
+    for part in range(1, parts + 1):
+        fresh = len(results[preferred])   # (the first guess of this part)
+        while spent() < part / parts or len(results[preferred]) == fresh:
+            hands, draw, under = guesses.deal(rng)
+            for i in alive:
+                game = guessed_game(rules, view, hands, draw, under, rng=rng)
+                game.apply(me, actions[i])
+                results[i].append(play_out(game) == me)
+            done += len(alive)
+        if part < parts:                  # the preferred move stays, and the best half of the others
+            others = sorted((i for i in alive if i != preferred), key=rate, reverse=True)
+            alive = [preferred] + others[:max(1, len(alive) // 2 - 1)]
+    best = max(alive, key=rate)
+    # judged on the last part's guesses alone: the earlier ones picked the survivors, so on them
+    # the best of several moves looks better than it is
+    return best if clearly_better(results[best][fresh:], results[preferred][fresh:]) else preferred
 
 
-def _deal(pool: dict[str, int], count: int, lacks, rng: random.Random) -> tuple[list[str], list[str]]:
-    """One guess at the other hand (``count`` cards, what it lacks only if nothing else is left) and the pile."""
-    draw = rng.random
-    cards = sorted((code for code, n in pool.items() for _ in range(n)), key=lambda _: draw())  # a shuffle, 10x faster
-    if not lacks or not any(_lacked(c, lacks) for c in cards[:count]):
-        return cards[:count], cards[count:]          # the rest is still in a random order
-    ordered = [c for c in cards if not _lacked(c, lacks)] + [c for c in cards if _lacked(c, lacks)]
-    return ordered[:count], sorted(ordered[count:], key=lambda _: draw())
-
-
-def _lacked(card: str, lacks) -> bool:
-    if card[0] == "W":
-        return "wild" in lacks
-    return COLOR_NAMES[card[0]] in lacks or "rank:" + card[1:] in lacks
-
-
-def _put_down(card: str, colour: str | None, hands: list[list[str]], pile: list[str], mover: int):
-    """``mover`` plays ``card`` (naming ``colour`` if wild): the new colour and rank on top, and who moves."""
-    letter, rank, _ = SPLIT[card]
-    if letter == "W":
-        if rank == "+4":
-            _give(hands[1 - mover], pile, 4)
-            return colour, "*", mover
-        return colour, "*", 1 - mover
-    if rank in AGAIN:
-        if rank == "+2":
-            _give(hands[1 - mover], pile, 2)
-        return letter, rank, mover
-    return letter, rank, 1 - mover
-
-
-def _give(victim: list[str], pile: list[str], count: int) -> None:
-    for _ in range(min(count, len(pile))):
-        victim.append(pile.pop())
-
-
-def _play_out(hands: list[list[str]], pile: list[str], colour: str, rank: str, mover: int) -> int:
-    """Both sides on the plain policy to the end of the hand: the winner (if the pile runs
-    dry first, the smaller hand)."""
-    for _ in range(300):
-        hand = hands[mover]
-        card = _choose(hand, colour, rank)
-        if card is None:
-            if not pile:
-                break
-            card = pile.pop()
-            hand.append(card)
-            if card[0] != "W" and card[0] != colour and card[1:] != rank:
-                mover = 1 - mover
-                continue
-        hand.remove(card)
-        if not hand:
-            return mover
-        colour, rank, mover = _put_down(card, _most_held(hand) if card[0] == "W" else None, hands, pile, mover)
-    return 0 if len(hands[0]) <= len(hands[1]) else 1
-
-
-def _choose(hand: list[str], colour: str, rank: str) -> str | None:
-    """The plain policy: a card of the colour held most (higher numbers first), a wild last."""
-    best, best_score, counts = None, -100.0, None
-    for card in hand:
-        letter, card_rank, tie = SPLIT[card]
-        if letter == "W":
-            score = -10.0
-        elif letter == colour or card_rank == rank:
-            counts = counts or _counts(hand)
-            score = counts[letter] + tie
-        else:
-            continue
-        if score > best_score:
-            best, best_score = card, score
-    return best
-
-
-def _counts(hand: list[str]) -> dict[str, int]:
-    """Cards held per colour letter (and "W" for wilds)."""
-    counts = {"R": 0, "Y": 0, "G": 0, "B": 0, "W": 0}
-    for card in hand:
-        counts[card[0]] += 1
-    return counts
-
-
-def _most_held(hand: list[str]) -> str:
-    counts = _counts(hand)
-    return max("RYGB", key=counts.__getitem__)
+def clearly_better(won: list[bool], other: list[bool]) -> bool:
+    """Did ``won`` beat ``other`` on the same guesses (``other`` may have been played on more) by
+    more than CLEAR standard errors of the difference? Noise must not outvote the preferred move."""
+    z = CLEAR
+    diffs = [a - b for a, b in zip(won, other)]
+    n = len(diffs)
+    if n < 2:
+        return False
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean > 0 and (var == 0 or mean > z * math.sqrt(var / n))

@@ -39,11 +39,13 @@ def game_state(game: Game) -> dict:
     return state
 
 
-def restore_game(rules: Rules, state: dict) -> Game:
+def restore_game(rules: Rules, state: dict, rng: random.Random | None = None) -> Game:
+    """The game ``state`` is of; ``rng`` (if given) drives its shuffles instead of the saved generator
+    (``state`` then needs no "rng": decoding one costs a simulation more than the rest)."""
     game = Game.__new__(Game)
     for name in _GAME_FIELDS:
         setattr(game, name, state.get(name, _ADDED[name]) if name in _ADDED else state[name])
-    game.rules, game.rng, game.record = rules, restore_rng(state["rng"]), True
+    game.rules, game.rng, game.record = rules, rng or restore_rng(state["rng"]), True
     game._cache_rules()
     game._matching = frozenset()      # nothing matches before a first wild's colour is named
     if game.color >= 0:

@@ -9,7 +9,7 @@ import concurrent.futures
 import logging
 from dataclasses import dataclass, field
 
-from ..bots import Bot, make_bot
+from ..bots import DEFAULT_BUDGET, Bot, make_bot
 from ..engine import Action, IllegalAction
 
 logger = logging.getLogger(__name__)
@@ -31,6 +31,11 @@ class Pacing:
     #: a spectator gets at most one update this often (what happened meanwhile merged into it):
     #: watchers then cost the host little however fast the table plays
     spectator_pace: float = 0.1
+
+    def search_budget(self) -> float:
+        """The seconds a searching bot (hard) may think over a decision: a third of its pause, at most
+        the bot's own default and at least 10 ms (a fast table gets quick bots, not mindless ones)."""
+        return min(DEFAULT_BUDGET, max(0.01, self.bot_delay / 3))
 
     @classmethod
     def instant(cls) -> "Pacing":
@@ -71,6 +76,9 @@ class BotPacing:
             if action is not None:
                 delay = self._catch_delay(s.bot) if action["kind"] in ("catch", "jump_in") else 0
                 self._plan(i, loop.call_later(delay, self._bot_act, i, action, moves))
+
+    def _new_bot(self, level: str) -> Bot:
+        return make_bot(level, self.rng.getrandbits(32), budget=self.pacing.search_budget())
 
     def _plan(self, seat: int | None, timer: asyncio.TimerHandle) -> None:
         """Keep a timer under the seat it acts for (None: the table's own)."""
@@ -154,7 +162,7 @@ class BotPacing:
     def _timeout(self, seat: int, moves: int) -> None:
         if moves != self.moves:
             return
-        stand_in = make_bot(self.seats[seat].level, self.rng.getrandbits(32))
+        stand_in = self._new_bot(self.seats[seat].level)
         action = self._decide(stand_in, seat)
         if action is not None:
             self._table_line(f"Time is up: a bot moves for {self.seats[seat].name}.")

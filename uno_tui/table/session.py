@@ -11,7 +11,6 @@ import asyncio
 import collections
 import random
 
-from ..bots import make_bot
 from ..engine import Action, IllegalAction, Match, Rules
 from .fanout import LOG_KEEP, FanOut, Listener
 from .pacing import BotPacing, Pacing
@@ -32,11 +31,11 @@ class Table(BotPacing, FanOut, TableSaving):
         self.rules = rules
         self.seats = seats
         self.rng = random.Random(seed)
+        self.pacing = pacing or Pacing()
         for seat in seats:
             seat.name = clean_text(seat.name, MAX_NAME) or "Player"
             if seat.kind == "bot" and seat.bot is None:
-                seat.bot = make_bot(seat.level, self.rng.getrandbits(32))
-        self.pacing = pacing or Pacing()
+                seat.bot = self._new_bot(seat.level)
         self.seed = seed
         self.dealer = dealer
         self.listeners: list[Listener] = []
@@ -135,7 +134,7 @@ class Table(BotPacing, FanOut, TableSaving):
         s = self.seats[seat]
         self._away_timers.pop(seat, None)
         if s.kind == "human" and s.bot is None:
-            s.bot = make_bot(level or s.level, self.rng.getrandbits(32))
+            s.bot = self._new_bot(level or s.level)
             self._table_line(f"A bot plays for {s.name}.")
             if self.match:
                 self._broadcast([])
