@@ -31,8 +31,9 @@ from uno_tui.engine import Action, Game, make_rules, redact, seat_view  # noqa: 
 
 
 #: seeds the bots were tuned on: 1 (the bench's old default: weights and sweeps), 3, 7 and 21 (the old
-#: hard bot's settle, endgame search and drawn cards), 1001 (the search's CLEAR; docs/decisions.md)
-TUNED = (1, 3, 7, 21, 1001)
+#: hard bot's settle, endgame search and drawn cards), 31 (keeping the rules of thumb beside the search),
+#: 1001 (the search's CLEAR; docs/decisions.md)
+TUNED = (1, 3, 7, 21, 31, 1001)
 LEVELS = ("easy", "normal", "hard")
 #: (label, seat 0's level and the others', edition, house rules switched on, chance)
 LINES = (("hard vs 3 normal", ["hard", "normal", "normal", "normal"], "classic", (), 0.25),
