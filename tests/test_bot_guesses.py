@@ -90,3 +90,24 @@ def test_a_seven_hands_our_hand_to_the_other_player_and_what_they_lacked_goes_wi
                    [{"type": "swap", "seat": 0, "target": 1}])
     assert memory.known[1] == Counter({"B1": 1, "G2": 1}) and 1 not in memory.lacks
     assert 0 not in memory.lacks and 0 not in memory.known
+
+
+def test_a_seat_that_lacks_a_colour_leaves_the_next_seat_a_fair_share_of_it():
+    """The cards a seat passed over (those it lacks) go back at random, not first in line for the
+    next seat: with seat 1 lacking red, seat 2's reds are what a fair deal from the rest gives."""
+    rules = make_rules("classic")
+    game = Game(rules, 3, seed=4, dealer=2)
+    view = {**seat_view(game, 0), "table": {"deck": rules.deck}}
+    memory = Memory()
+    memory.observe(view, [redact(e, 0) for e in game.setup_events])
+    memory.lacks[1] = {"red"}
+    guesses = Guesses(view, memory, rules.deck)
+    rng, reds, deals = random.Random(0), 0, 2000
+    for _ in range(deals):
+        hands, _, _ = guesses.deal(rng)
+        assert not any(c.startswith("R") for c in hands[1])
+        reds += sum(c.startswith("R") for c in hands[2])
+    pool = Counter(guesses.pool)
+    left = len(guesses.pool) - view["counts"][1]           # the cards seat 1 left, all the reds among them
+    fair = view["counts"][2] * sum(n for c, n in pool.items() if c.startswith("R")) / left
+    assert abs(reds / deals - fair) < 0.15, (reds / deals, fair)

@@ -2,10 +2,14 @@
 normal bot's rules of thumb lose, at four seats and in a Harry Potter edition, and plays legally in
 every edition with every house rule on."""
 
+import random
+
 import pytest
 
 from tests.helpers.bots import position, rigged, view_of
 from uno_tui.bots import make_bot
+from uno_tui.bots.memory import Memory
+from uno_tui.bots.search import most_won
 from uno_tui.engine import Action, Game, make_rules, redact, seat_view
 
 REDS = ["R1", "R2", "R4", "R7", "R8", "R9"] * 2
@@ -76,3 +80,22 @@ def test_strict_wild_draw_four_is_played_by_the_rules_too():
     assert all(a.get("card") != "W+4" for a in rules_view["legal"])
     action = make_bot("hard", 2, playouts=50).decide(rules_view)
     assert action in rules_view["legal"] or dict(action, uno=False) in rules_view["legal"]
+
+
+def test_a_view_without_the_tables_rules_is_not_searched_and_the_bot_still_answers():
+    """A guess played out under rules other than the table's would meet moves it does not know
+    (here a Draw Two stacked on): with no rules in the view, hard keeps its rules of thumb' move."""
+    rules = make_rules("classic", stack_draw_two=True)
+    for seed in range(40):
+        game = Game(rules, 3, seed=seed, dealer=0)
+        while not game.over and game.phase != "respond":
+            game.apply(game.decider, game.legal_actions(game.decider)[0])
+        if game.phase == "respond" and len(game.legal_actions(game.decider)) > 1:
+            break
+    else:
+        raise AssertionError("no seeded hand reached a Draw Two with a choice")
+    view = seat_view(game, game.decider)                    # no "table": the rules are unknown
+    moves = [a.to_dict() for a in game.legal_actions(game.decider)]
+    assert most_won(view, Memory(), moves, 0, random.Random(1), seconds=1, playouts=50) is None
+    action = make_bot("hard", 1, playouts=50).decide(view)
+    game.apply(game.decider, Action.from_dict(action))      # legal

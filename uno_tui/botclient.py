@@ -11,6 +11,7 @@ class BotClient:
         self.view: dict | None = None
         self.ids = command_ids()
         self.waiting: int | None = None          # a command sent and not yet answered
+        self.retried: dict | None = None         # the view a refused move was last thought again on
 
     async def send(self, command: dict) -> int:
         cid = next(self.ids)
@@ -22,8 +23,11 @@ class BotClient:
         msg = await self.channel.recv()
         kind = msg.get("type")
         if kind == "error" and msg.get("id") == self.waiting:
-            self.waiting = None                  # refused: the game moved on, think again from where it is
-            if self.view is not None and not self.view["over"]:
+            # refused: the game moved on, so think again from where it is; but once only per view, as
+            # a move refused for another reason would be chosen and refused again without end
+            self.waiting = None
+            if self.view is not None and not self.view["over"] and self.retried is not self.view:
+                self.retried = self.view
                 await self._decide(self.view)
         if kind not in ("update", "snapshot"):
             return msg

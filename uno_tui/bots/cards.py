@@ -10,7 +10,15 @@ ATTACKS = ("S", "+2")        # ranks that hurt the next player
 #: the numbers a Voldemort makes its player discard, as ranks
 VOLDEMORT_RANKS = tuple(str(n) for n in KIND_OF["WV"].discards)
 
-__all__ = ["ATTACKS", "CLASSIC_DECK", "COLOR_NAMES", "COLORS", "VOLDEMORT_RANKS", "color_of", "rank_of", "is_wild", "points", "colour_counts"]
+__all__ = ["ATTACKS", "CLASSIC_DECK", "COLOR_NAMES", "COLORS", "VOLDEMORT_RANKS", "color_of", "colour_counts", "is_wild",
+           "lacked", "points", "rank_of"]
+
+
+def lacked(card: str, lacks) -> bool:
+    """Whether a hand that seems to lack ``lacks`` (colours, "rank:X", "wild") lacks ``card``."""
+    if is_wild(card):
+        return "wild" in lacks
+    return color_of(card) in lacks or "rank:" + rank_of(card) in lacks
 
 
 def colour_counts(hand: list[str]) -> dict[str, int]:

@@ -13,6 +13,7 @@ no challenges. Plain data only, like the rest of the bot.
 import random
 
 from .cards import CLASSIC_DECK, COLOR_NAMES
+from .cards import lacked
 
 LETTERS = {name: letter for letter, name in COLOR_NAMES.items()}
 AGAIN = ("S", "R", "+2")                     # heads-up: the mover plays again
@@ -27,10 +28,11 @@ SEARCHED = {"force_play", "false_catch_penalty", "sorting_hat_skips", "uno_penal
 
 
 def applies(view: dict) -> bool:
-    """Two players, the classic cards, and no house rule the simulation leaves out."""
+    """Two players, the classic cards (in the deck the view names, or at least in sight when it names
+    none), and no house rule the simulation leaves out."""
     table = view.get("table") or {}
     rules = table.get("rules") or {}
-    deck = table.get("deck") or CLASSIC_DECK
+    deck = table.get("deck") or dict.fromkeys([*view["hand"], view["top"]])
     return view["players"] == 2 and deck.keys() <= CLASSIC_DECK.keys() and all(
         name in SEARCHED or not value for name, value in rules.items()
         if name not in EDITION_FIELDS)
@@ -65,16 +67,10 @@ def _deal(pool: dict[str, int], count: int, lacks, rng: random.Random) -> tuple[
     """One guess at the other hand (``count`` cards, what it lacks only if nothing else is left) and the pile."""
     draw = rng.random
     cards = sorted((code for code, n in pool.items() for _ in range(n)), key=lambda _: draw())  # a shuffle, 10x faster
-    if not lacks or not any(_lacked(c, lacks) for c in cards[:count]):
+    if not lacks or not any(lacked(c, lacks) for c in cards[:count]):
         return cards[:count], cards[count:]          # the rest is still in a random order
-    ordered = [c for c in cards if not _lacked(c, lacks)] + [c for c in cards if _lacked(c, lacks)]
+    ordered = [c for c in cards if not lacked(c, lacks)] + [c for c in cards if lacked(c, lacks)]
     return ordered[:count], sorted(ordered[count:], key=lambda _: draw())
-
-
-def _lacked(card: str, lacks) -> bool:
-    if card[0] == "W":
-        return "wild" in lacks
-    return COLOR_NAMES[card[0]] in lacks or "rank:" + card[1:] in lacks
 
 
 def _put_down(card: str, colour: str | None, hands: list[list[str]], pile: list[str], mover: int):

@@ -5,7 +5,7 @@ pile; every card of the deck exactly once."""
 import random
 from collections import Counter
 
-from .cards import color_of, is_wild, rank_of
+from .cards import lacked
 
 
 class Guesses:
@@ -47,16 +47,13 @@ class Guesses:
         for seat, lacks in self.lacks.items():
             need, take, left = self.slots[seat], [], []
             for card in rest:
-                (take if len(take) < need and not _lacked(card, lacks) else left).append(card)
+                (take if len(take) < need and not lacked(card, lacks) else left).append(card)
             short = need - len(take)
-            hands[seat], rest = self.known.get(seat, []) + take + left[:short], left[short:]
+            # what this seat passed over goes back in at random, not first in line for the next seat
+            hands[seat] = self.known.get(seat, []) + take + left[:short]
+            rest = sorted(left[short:], key=lambda _: draw())
         for seat, need in self.slots.items():
             if hands[seat] is None:
                 hands[seat], rest = self.known.get(seat, []) + rest[:need], rest[need:]
         return hands, rest[self.under_slots:], self.seen + rest[:self.under_slots]
 
-
-def _lacked(card: str, lacks) -> bool:
-    if is_wild(card):
-        return "wild" in lacks
-    return color_of(card) in lacks or "rank:" + rank_of(card) in lacks

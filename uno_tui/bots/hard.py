@@ -36,6 +36,7 @@ class HardBot(NormalBot):
 
     _last_color = None       # the active colour as of the last update
     _wd4_before = None       # the active colour when the last Wild Draw Four was played
+    _played_out = False      # whether the endgame search made this decision
 
     def observe(self, view, events):
         self.memory.observe(view, events)
@@ -55,9 +56,10 @@ class HardBot(NormalBot):
     def decide(self, view):
         """The rules of thumb's move, unless playing the distinct moves out finds one that clearly
         wins more often (not where the endgame search has already played the hand out)."""
+        self._played_out = False
         chosen = super().decide(view)
         moves = self.choices(view)
-        if chosen is None or len(moves) < 2 or self._searches(view) or self.playouts == 0:
+        if chosen is None or len(moves) < 2 or self._played_out or self.playouts == 0:
             return chosen
         said = dict(chosen, uno=True)
         preferred = next((i for i, m in enumerate(moves) if m in (chosen, said)), None)
@@ -134,6 +136,7 @@ class HardBot(NormalBot):
         """Which move wins most hands played out (endgame.py; the preferred one on a tie). Every move
         gets ``deals`` deals, then the best few as many again several times over, as they are
         the ones a few lucky deals could put in the wrong order."""
+        self._played_out = True
         other = 1 - view["seat"]
         guess = (view["hand"], self.unseen(view), view["counts"][other], self.memory.lacks.get(other, ()), self.rng)
         top = (view["color"], view["top"])

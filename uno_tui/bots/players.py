@@ -14,5 +14,5 @@ def make_bot(level: str, seed=None, *, budget: float | None = None, playouts: in
     if level not in BOTS:
         raise ValueError(f"unknown bot level {level!r}; choose one of {', '.join(LEVELS)}")
     if BOTS[level] is HardBot:
-        return HardBot(seed, budget=budget or DEFAULT_BUDGET, playouts=playouts)
+        return HardBot(seed, budget=DEFAULT_BUDGET if budget is None else budget, playouts=playouts)
     return BOTS[level](seed)

@@ -24,20 +24,23 @@ from .rollout import play_out
 CLEAR = 1.0
 
 
-def rules_of(view: dict) -> Rules:
-    """The table's rules, as its view carries them (the classic rules when it does not)."""
+def rules_of(view: dict) -> Rules | None:
+    """The table's rules, as its view carries them (None when it does not: a guess played out under
+    other rules than the table's would meet moves it does not know)."""
     table = view.get("table") or {}
     if not table.get("rules"):
-        return make_rules("classic")
+        return None
     return Rules.from_dict({**table["rules"], "deck": table.get("deck") or make_rules("classic").deck})
 
 
 def most_won(view: dict, memory, moves: list[dict], preferred: int, rng: random.Random, *,
              seconds: float, playouts: int | None = None) -> int | None:
     """The index of the move in ``moves`` (the seat's legal actions, as dicts) that wins most hands
-    played out, ``preferred`` on a tie; None when no guess fits what the seat saw. The search stops
-    after ``playouts`` play-outs if given, else after ``seconds``."""
+    played out, ``preferred`` on a tie; None when the view carries no rules or no guess fits what
+    the seat saw. The search stops after ``playouts`` play-outs if given, else after ``seconds``."""
     rules = rules_of(view)
+    if rules is None:
+        return None
     guesses = Guesses(view, memory, rules.deck)
     if not guesses.ok:
         return None

@@ -15,7 +15,7 @@ from .state import restore_game
 
 
 def guessed_game(rules: Rules, view: dict, hands: list[list[str]], draw: list[str], under: list[str],
-                 *, rng: random.Random | None = None, events: bool = False) -> Game:
+                 *, rng: random.Random | None = None) -> Game:
     """The game ``view`` is of, with ``hands`` (every seat's, the viewer's own included), ``draw``
     (the draw pile, the card drawn first first) and ``under`` (the discard pile below the top card,
     in any order), reshuffled when the draw pile runs out by ``rng``. The order of play, the phase and
@@ -46,7 +46,7 @@ def guessed_game(rules: Rules, view: dict, hands: list[list[str]], draw: list[st
             state["wd4_guilty"] = any(COLOR_OF[c] == before or (rules.wd4_wilds_count and c >= 52 and c != card)
                                       for c in ints[attack["by"]])
     game = restore_game(rules, state, rng or random.Random(0))
-    game.record = events
+    game.record = False          # a guess is played out, never shown
     return game
 
 

@@ -72,6 +72,8 @@ class BotPacing:
                 # the player to move thinks when its pause is over, so the move just made shows first
                 self._plan(i, loop.call_later(self.pacing.bot_delay, self._bot_turn, i, moves))
                 continue
+            if i in self._thinking:          # (its thread has the bot; it catches up when done)
+                continue
             action = self._decide(s.bot, i)
             if action is not None:
                 delay = self._catch_delay(s.bot) if action["kind"] in ("catch", "jump_in") else 0
@@ -162,7 +164,7 @@ class BotPacing:
     def _timeout(self, seat: int, moves: int) -> None:
         if moves != self.moves:
             return
-        stand_in = self._new_bot(self.seats[seat].level)
+        stand_in = make_bot(self.seats[seat].level, self.rng.getrandbits(32), playouts=0)   # no search on the loop
         action = self._decide(stand_in, seat)
         if action is not None:
             self._table_line(f"Time is up: a bot moves for {self.seats[seat].name}.")
