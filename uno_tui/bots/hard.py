@@ -30,28 +30,13 @@ class HardBot(NormalBot):
     def __init__(self, seed=None, *, budget: float = DEFAULT_BUDGET, playouts: int | None = None):
         super().__init__(seed)
         self.memory = Memory()               # the cards seen, and what each hand seems to lack
-        self.bluffs: dict[int, list] = {}    # per seat: [times challenged, times found guilty]
         #: the search's seconds, or its play-outs if given (0: the rules of thumb alone)
         self.budget, self.playouts = budget, playouts
 
-    _last_color = None       # the active colour as of the last update
-    _wd4_before = None       # the active colour when the last Wild Draw Four was played
     _played_out = False      # whether the endgame search made this decision
 
     def observe(self, view, events):
         self.memory.observe(view, events)
-        before = self._last_color
-        for ev in events:
-            kind, card = ev.get("type"), ev.get("card")
-            if kind == "challenge":
-                record = self.bluffs.setdefault(ev["target"], [0, 0])
-                record[0] += 1
-                record[1] += bool(ev.get("guilty"))
-            elif card and kind in ("play", "discard", "shield", "first_card"):
-                if card == "W+4":
-                    self._wd4_before = before
-                before = ev.get("color") or color_of(card) or before
-        self._last_color = view.get("color")
 
     def decide(self, view):
         """The rules of thumb's move, unless playing the distinct moves out finds one that clearly
@@ -190,7 +175,7 @@ class HardBot(NormalBot):
         never worth challenging).
         """
         attack = view.get("attack") or {}
-        by, before = attack.get("by"), self._wd4_before
+        by, before = attack.get("by"), self.memory.wd4_before
         if by is None or before is None or before in self.memory.lacks.get(by, ()):
             return False
         pool = self.unseen(view)
@@ -199,7 +184,7 @@ class HardBot(NormalBot):
         p_none = 1.0
         for i in range(view["counts"][by]):
             p_none *= max(0.0, (total - colour - i) / max(1, total - i))
-        challenged, guilty = self.bluffs.get(by, (0, 0))
+        challenged, guilty = self.memory.bluffs.get(by, (0, 0))
         return (1 - p_none) * (guilty + 1) / (challenged + 3) > 1 / 3
 
 

@@ -11,7 +11,8 @@ class Memory:
 
     def __init__(self):
         self.forget()
-        self.caught: set[int] = set()     # seats found guilty of a bluffed Wild Draw Four (kept across hands)
+        self.bluffs: dict[int, list] = {}  # per seat: [times challenged, times found guilty] (kept across hands)
+        self.wd4_before = None            # the active colour when the last Wild Draw Four was played
 
     def forget(self) -> None:
         self.seat = None
@@ -20,6 +21,11 @@ class Memory:
         self.lacks: dict[int, set] = {}   # per seat: colours, "rank:X" and "wild" it seems to lack
         self.hand: Counter = Counter()    # our own hand as of the last view
         self.color = self.rank = None     # the colour and rank on top before the events being read
+
+    @property
+    def caught(self) -> set[int]:
+        """Seats found guilty of a bluffed Wild Draw Four."""
+        return {seat for seat, (_, guilty) in self.bluffs.items() if guilty}
 
     def observe(self, view: dict, events: list[dict]) -> None:
         me = self.seat = view.get("seat")
@@ -39,8 +45,9 @@ class Memory:
                 elif ev.get("count", 0) >= 2:
                     self.lacks.pop(seat, None)
             elif kind == "challenge":
-                if ev.get("guilty"):
-                    self.caught.add(ev["target"])
+                record = self.bluffs.setdefault(ev["target"], [0, 0])
+                record[0] += 1
+                record[1] += bool(ev.get("guilty"))
                 if ev.get("hand") is not None and ev["target"] != me:
                     self.known[ev["target"]] = Counter(ev["hand"])
             elif kind == "reveal" and seat != me:
@@ -69,6 +76,8 @@ class Memory:
                 # it held what it played: it lacks that no longer
                 self.lacks.get(seat, set()).difference_update(("wild",) if card[0] == "W" else (
                     color_of(card), "rank:" + rank_of(card)))
+            if card == "W+4":
+                self.wd4_before = self.color
             if card == "W+4" and seat != self.seat and seat not in self.caught and self.color:
                 # a player who has never been caught bluffing played it legally: none of the old colour
                 self.lacks.setdefault(seat, set()).add(self.color)
