@@ -45,3 +45,32 @@ def test_rules_saved_by_an_older_version_load_and_unknown_ones_are_refused():
     assert Rules.from_dict(make_rules("classic", jump_in=True).to_dict()) == make_rules("classic", jump_in=True)
     with pytest.raises(TypeError, match="no_such_rule"):
         Rules.from_dict({**make_rules("classic").to_dict(), "no_such_rule": True})
+
+
+def test_a_copy_plays_on_as_the_original_and_leaves_it_untouched():
+    """A search makes each move on its own copy of a game: the copy must play exactly as the original
+    would, and playing it must change nothing in the original (but its random generator, shared)."""
+    from uno_tui.engine import Game
+    from uno_tui.engine.state import game_state
+    for preset in ("classic", "hp2021"):
+        rules = make_rules(preset, seven_zero=True, stack_draw_two=True)
+        game = Game(rules, 4, seed=3)
+        rng = random.Random(5)
+        for _ in range(15):
+            game.apply(game.decider, rng.choice(game.legal_actions(game.decider)))
+        before = json.dumps(game_state(game))
+        copy, twin = game.copy(), Game(rules, 4, seed=3)      # the twin replays the same moves
+        rng = random.Random(5)
+        for _ in range(15):
+            twin.apply(twin.decider, rng.choice(twin.legal_actions(twin.decider)))
+        moves = random.Random(9)
+        while not copy.over:
+            seat = copy.decider
+            legal = copy.legal_actions(seat)
+            assert legal == twin.legal_actions(seat)
+            choice = moves.choice([x for x in legal if x.kind not in ("draw", "keep")] or legal)
+            copy.apply(seat, choice)
+            twin.apply(seat, choice)
+        assert twin.over and copy.winner == twin.winner and copy.hands == twin.hands
+        assert json.dumps({k: v for k, v in game_state(game).items() if k != "rng"}) == json.dumps(
+            {k: v for k, v in json.loads(before).items() if k != "rng"})

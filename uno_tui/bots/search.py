@@ -59,9 +59,9 @@ def most_won(view: dict, memory, moves: list[dict], preferred: int, rng: random.
     for part in range(1, parts + 1):
         fresh = len(results[preferred])   # (the first guess of this part)
         while spent() < part / parts or len(results[preferred]) == fresh:
-            hands, draw, under = guesses.deal(rng)
+            guessed = guessed_game(rules, view, *guesses.deal(rng), rng=rng)
             for i in alive:
-                game = guessed_game(rules, view, hands, draw, under, rng=rng)
+                game = guessed.copy()
                 game.apply(me, actions[i])
                 results[i].append(play_out(game) == me)
             done += len(alive)

@@ -117,6 +117,17 @@ class Game(Legal, Plays, Moves, Dealing):
         self._keep = [] if rules.force_play else [KEEP]         # the last choice after a playable draw
         self._legal: list | None = None         # the decider's legal list, until the state changes
 
+    def copy(self) -> "Game":
+        """The same game, to be played on apart (a search makes each move on its own copy): every pile,
+        hand and list of its own; the random generator, the rules and the events so far shared."""
+        game = Game.__new__(Game)
+        for name in _STATE:
+            setattr(game, name, getattr(self, name))
+        game.draw_pile, game.discard = self.draw_pile[:], self.discard[:]
+        game.hands, game.uno_said, game.shown = [h[:] for h in self.hands], self.uno_said[:], self.shown[:]
+        game._events, game._legal = [], None
+        return game
+
     # ------------------------------------------------------------------ queries
     def next_seat(self, seat: int, steps: int = 1) -> int:
         return (seat + steps * self.direction) % self.n
@@ -223,5 +234,7 @@ class Game(Legal, Plays, Moves, Dealing):
         return sum(sum(map(POINTS.__getitem__, h)) for s, h in enumerate(self.hands) if s != self.winner)
 
 
+#: what copy() carries over as it is (the lists it copies are set after, the events and legal cache anew)
+_STATE = tuple(name for name in Game.__slots__ if name not in ("_events", "_legal"))
 #: kind -> (handler, whether it begins a turn: closes the UNO catch window, ends hands shown)
 _HANDLERS = {kind: (getattr(Game, "_do_" + kind), kind in _TURN_KINDS) for kind in KINDS}
