@@ -69,3 +69,7 @@ def test_a_table_gives_its_searching_bots_a_third_of_their_pause():
     table = Table(make_rules("classic"), [Seat("H", "bot", "hard"), Seat("N", "bot", "normal")],
                   pacing=Pacing(bot_delay=0.3))
     assert table.seats[0].bot.budget == pytest.approx(0.1)
+    assert table.seats[0].bot.playouts is None              # a person's table: seconds, as the machine allows
+    tested = Table(make_rules("classic"), [Seat("H", "bot", "hard"), Seat("N", "bot", "normal")],
+                   pacing=Pacing.instant())
+    assert tested.seats[0].bot.playouts == 20               # tests: the same moves however loaded the machine

@@ -167,6 +167,16 @@ async def test_drawing_then_playing_the_card(key):
         assert await wait_for(pilot, lambda: logged(app, "You play Red 9"))
 
 
+async def test_with_nothing_to_play_the_status_says_draw_and_d_draws():
+    app = rigged_app([["G1", "G2"], ["Y1", "Y2"]], "R5", ["B9", "B1", "B2"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await my_turn(pilot, app)
+        status = game.query_one("#status")
+        assert await wait_for(pilot, lambda: "Your turn: nothing you can play: draw (d)." in status.status[0])
+        await pilot.press("d")
+        assert await wait_for(pilot, lambda: logged(app, "You draw"))
+
+
 async def test_drawing_then_keeping_the_card():
     app = rigged_app([["G1", "G2"], ["Y1", "Y2"]], "R5", ["R9", "B1", "B2"])
     async with app.run_test(size=(80, 24)) as pilot:

@@ -39,4 +39,6 @@ def prompt(view: dict, elapsed: float = 0.0) -> str:
             text += ", or stack a card from your hand (h, then Enter)"
     if "pass" in kinds:
         text = "Your turn: nothing to play or draw: pass (n)"
+    elif view["phase"] == "turn" and "play" not in kinds:
+        text = "Your turn: nothing you can play: draw (d)"
     return text + "."

@@ -3,7 +3,7 @@ import time
 
 from .terminal import Terminal
 
-TURN = r"Your turn: play a card \(Enter\)"
+TURN = r"Your turn: (play a card \(Enter\)|nothing you can play)"
 PICKER = r"[Cc]hoose (a|its) colour"
 
 
@@ -20,10 +20,10 @@ def act(terminal: Terminal) -> bool:
         terminal.press("p")
     elif "pass (n)" in text:
         terminal.press("n")
+    elif "nothing you can play: draw (d)" in text and still_my_turn(terminal):
+        terminal.press("d")
     elif "Your turn: play a card" in text and not still_my_turn(terminal):
         return False
-    elif "Your turn: play a card" in text and not offers_a_card(terminal):
-        terminal.press("d")
     elif "Your turn: play a card" in text:
         if "UNO!" in text.splitlines()[-1]:        # the footer offers it: say it with this play
             terminal.press("u")
@@ -43,15 +43,6 @@ def still_my_turn(terminal: Terminal) -> bool:
     the hand over), and Enter on the end-of-hand screen would say "ready" instead of playing."""
     time.sleep(0.05)
     return terminal.shows(TURN) and not terminal.shows(PICKER) and not terminal.shows("won the hand")
-
-
-def offers_a_card(terminal: Terminal) -> bool:
-    """Whether the footer offers "Play card" (only with a card that can be played). The footer
-    is drawn a moment after the status line, so its absence counts once a second look agrees."""
-    if "Play card" in terminal.text().splitlines()[-1]:
-        return True
-    time.sleep(0.1)
-    return "Play card" in terminal.text().splitlines()[-1]
 
 
 def first_key_acts(terminal: Terminal) -> bool:

@@ -31,6 +31,9 @@ class Pacing:
     #: a spectator gets at most one update this often (what happened meanwhile merged into it):
     #: watchers then cost the host little however fast the table plays
     spectator_pace: float = 0.1
+    #: a searching bot's play-outs a decision, in place of its seconds (search_budget): the same
+    #: moves however loaded the machine, as tests need
+    search_playouts: int | None = None
 
     def search_budget(self) -> float:
         """The seconds a searching bot (hard) may think over a decision: a third of its pause, at most
@@ -40,7 +43,7 @@ class Pacing:
     @classmethod
     def instant(cls) -> "Pacing":
         return cls(bot_delay=0, catch_delay={"easy": 0, "normal": 0, "hard": 0}, grace=0, hand_pause=0,
-                   spectator_pace=0)
+                   spectator_pace=0, search_playouts=20)
 
 
 class BotPacing:
@@ -80,7 +83,8 @@ class BotPacing:
                 self._plan(i, loop.call_later(delay, self._bot_act, i, action, moves))
 
     def _new_bot(self, level: str) -> Bot:
-        return make_bot(level, self.rng.getrandbits(32), budget=self.pacing.search_budget())
+        return make_bot(level, self.rng.getrandbits(32), budget=self.pacing.search_budget(),
+                        playouts=self.pacing.search_playouts)
 
     def _plan(self, seat: int | None, timer: asyncio.TimerHandle) -> None:
         """Keep a timer under the seat it acts for (None: the table's own)."""
