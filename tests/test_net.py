@@ -113,7 +113,7 @@ async def test_a_killed_client_reconnects_by_itself_to_the_same_seat_and_hand():
     await session.close()
 
 
-async def test_a_new_join_to_the_same_address_takes_the_same_seat():
+async def test_a_new_join_to_the_same_address_takes_the_same_seat_however_it_is_spelt():
     session = host(players=3, pacing=Pacing(bot_delay=10_000, grace=10_000))
     port = await session.serve(LOOPBACK, 0)
     ch = await join(port, "Ann")
@@ -125,6 +125,10 @@ async def test_a_new_join_to_the_same_address_takes_the_same_seat():
     again = await join(port, "Ann")
     assert again.welcome["seat"] == seat
     again.close()
+    assert await eventually(lambda: session.seats[seat].conn is None)
+    spelt = await connect("127.1", port, "Ann")             # the same address spelt otherwise (as a name would be)
+    assert spelt.welcome["seat"] == seat
+    spelt.close()
     await session.close()
 
 

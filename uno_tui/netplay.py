@@ -10,6 +10,10 @@ from .places import data_dir
 from .table import PROTOCOL_VERSION
 
 
+#: seconds a host's name may take to resolve before its seat token is looked up under the name as typed
+RESOLVE_TIMEOUT = 5.0
+
+
 def _tokens_file():
     return data_dir() / "tokens.json"
 
@@ -70,11 +74,24 @@ async def connect(host: str, port: int, name: str, **options) -> NetChannel:
         raise join_error(host, port, e) from e
 
 
+async def _where(host: str, port: int) -> str:
+    """HOST:PORT as a seat token is kept under: the address the host's name resolves to first, so
+    a seat joined as "mybox.local" is the same seat joined again by its IP, as the list of games
+    heard on the LAN joins (the name as typed if it does not resolve: connecting says why)."""
+    try:
+        infos = await asyncio.wait_for(asyncio.get_running_loop().getaddrinfo(host, port, type=socket.SOCK_STREAM),
+                                       RESOLVE_TIMEOUT)
+        host = infos[0][4][0]
+    except (OSError, IndexError, asyncio.TimeoutError):
+        pass
+    return f"{host}:{port}"
+
+
 async def _connect(host: str, port: int, name: str, *, password=None, spectate=False, keep_token=True,
                    **options) -> NetChannel:
     """``keep_token``: use and keep this machine's seat token (not for a browser tab of host --web:
     the host's machine is everyone's there, and a name typed in must not take another's seat)."""
-    address = f"{host}:{port}/{name}"          # one token per host and player name
+    address = f"{await _where(host, port)}/{name}"          # one token per host and player name
     hello = {"type": "hello", "version": PROTOCOL_VERSION, "name": name, "spectate": spectate}
     if not keep_token:
         hello["keep"] = False
