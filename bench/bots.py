@@ -8,10 +8,10 @@ before the player to move, as fast catchers would win the race at a table.
 
 Every line plays the same seeded hands (seats rotate, so no seat is
 favoured): "normal vs 3 normal" and "normal vs normal, heads-up" are the
-yardsticks the hard lines are paired with (on a given set of hands even two
+yardsticks the hard and expert lines are paired with (on a given set of hands even two
 normal bots need not split 50/50). ``--budget`` is what the hard bot may spend a decision: seconds
 ("0.3s", its default at a table) or a number of play-outs ("200": the same
-moves on any machine, and bounded time). The bots were tuned on the seeds in
+moves on any machine, and bounded time); expert spends three times as much, as at a table. The bots were tuned on the seeds in
 TUNED (win rates on them flatter the bots), so the default seed is none of
 those. Decision time is per level: the player to move's wall-clock time to
 decide, over every line that level plays in.
@@ -26,7 +26,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-from uno_tui.bots import DEFAULT_BUDGET, make_bot  # noqa: E402
+from uno_tui.bots import DEFAULT_BUDGET, EXPERT_BUDGET, LEVELS, make_bot  # noqa: E402
 from uno_tui.engine import Action, Game, make_rules, redact, seat_view  # noqa: E402
 
 
@@ -34,14 +34,17 @@ from uno_tui.engine import Action, Game, make_rules, redact, seat_view  # noqa: 
 #: hard bot's settle, endgame search and drawn cards), 31 (keeping the rules of thumb beside the search),
 #: 1001 (the search's CLEAR; docs/decisions.md)
 TUNED = (1, 3, 7, 21, 31, 1001)
-LEVELS = ("easy", "normal", "hard")
+#: expert's budget over hard's, as at a table (it thinks through its whole pause: 0.9 s to hard's 0.3 s)
+EXPERT_TIMES = round(EXPERT_BUDGET / DEFAULT_BUDGET)
 #: (label, seat 0's level and the others', edition, house rules switched on, chance)
 LINES = (("hard vs 3 normal", ["hard", "normal", "normal", "normal"], "classic", (), 0.25),
          ("normal vs 3 normal", ["normal", "normal", "normal", "normal"], "classic", (), 0.25),
          ("hard vs normal, heads-up", ["hard", "normal"], "classic", (), 0.5),
          ("normal vs normal, heads-up", ["normal", "normal"], "classic", (), 0.5),
          ("hard vs 3 normal, hp2021", ["hard", "normal", "normal", "normal"], "hp2021", (), 0.25),
-         ("hard vs 3 normal, seven_zero", ["hard", "normal", "normal", "normal"], "classic", ("seven_zero",), 0.25))
+         ("hard vs 3 normal, seven_zero", ["hard", "normal", "normal", "normal"], "classic", ("seven_zero",), 0.25),
+         ("expert vs 3 normal", ["expert", "normal", "normal", "normal"], "classic", (), 0.25),
+         ("expert vs normal, heads-up", ["expert", "normal"], "classic", (), 0.5))
 
 
 def play_hand(levels: list[str], seed: int, budget, timings: dict[str, list[float]], preset="classic",
@@ -50,7 +53,9 @@ def play_hand(levels: list[str], seed: int, budget, timings: dict[str, list[floa
     rng = random.Random(seed)
     n = len(levels)
     seconds, playouts = budget
-    bots = [make_bot(level, rng.getrandbits(32), budget=seconds, playouts=playouts) for level in levels]
+    times = {"expert": EXPERT_TIMES}
+    bots = [make_bot(level, rng.getrandbits(32), budget=seconds * times.get(level, 1),
+                     playouts=None if playouts is None else playouts * times.get(level, 1)) for level in levels]
     rules = make_rules(preset, **dict.fromkeys(house, True))
     table = {"rules": {k: v for k, v in rules.to_dict().items() if k != "deck"}, "deck": rules.deck}
     game = Game(rules, n, seed=seed, dealer=rng.randrange(n))
@@ -121,7 +126,7 @@ def main() -> None:
             else f"{budget[0] * 1000:.0f} ms")
     print(f"seed {args.seed}; the bots were tuned on seeds {', '.join(map(str, TUNED))}"
           + (" (this is one: the win rates flatter them)" if args.seed in TUNED else " (not this one)")
-          + f"; hard's search: {said} a decision"
+          + f"; hard's search: {said} a decision (expert's: {EXPERT_TIMES} times that)"
           + (f" (a table gives it {DEFAULT_BUDGET * 1000:.0f} ms)" if budget[1] is not None or budget[0] != DEFAULT_BUDGET else "")
           + (f"; house rules: {', '.join(house)}" if house else ""))
     timings: dict[str, list[float]] = {level: [] for level in LEVELS}

@@ -73,3 +73,38 @@ def test_a_table_gives_its_searching_bots_a_third_of_their_pause():
     tested = Table(make_rules("classic"), [Seat("H", "bot", "hard"), Seat("N", "bot", "normal")],
                    pacing=Pacing.instant())
     assert tested.seats[0].bot.playouts == 20               # tests: the same moves however loaded the machine
+
+
+async def test_an_expert_thinks_through_its_pause_and_plays_when_it_is_over():
+    """An expert starts thinking when its turn comes, with the whole pause as its budget, and its
+    move lands when the pause is over: the table waits for it no longer than for hard."""
+    pause = 0.4
+    table = Table(make_rules("classic"), [Seat("X", "bot", "expert"), Seat("N", "bot", "normal")], seed=3,
+                  pacing=Pacing(bot_delay=pause, catch_delay={"expert": 0, "normal": 0}, grace=0, hand_pause=0,
+                                spectator_pace=0))                # (the watcher below is told at once)
+    expert = table.seats[0].bot
+    assert expert.budget == pytest.approx(pause) and expert.playouts is None
+    started: list[float] = []
+    expert.decide = stamped(expert.decide, started)
+    updates: list[tuple[float, int, set]] = []      # (when, whose decision it became, who moved)
+    table.connect(None, lambda msg: updates.append((time.monotonic(), msg["view"]["decider"],
+                                                    {e.get("seat") for e in msg.get("events", ())}))
+                  if "view" in msg else None)
+    table.start()
+    await asyncio.sleep(4 * pause)
+    table.close()
+    # each decision of the expert: from the update that asked it to the update its move made
+    asked = [(t, t2) for (t, decider, _), (t2, _, movers) in zip(updates, updates[1:]) if decider == 0 and 0 in movers]
+    assert len(asked) >= 2, updates
+    for start, end in asked:
+        assert end - start >= pause - 0.02                                  # the pause is kept
+        assert end - start < pause + 0.25                                    # and the search is inside it
+        # it began thinking well before its pause was over (hard begins when it is)
+        assert any(start <= s < start + 0.75 * pause for s in started), (start, started)
+
+
+def stamped(decide, times: list):
+    def wrapped(view):
+        times.append(time.monotonic())
+        return decide(view)
+    return wrapped

@@ -1,5 +1,5 @@
 """Computer players. They see a seat's view and events (plain data, as a remote client would); the hard
-one plays guesses out with the engine."""
-from .players import DEFAULT_BUDGET, LEVELS, Bot, make_bot
+and expert ones play guesses out with the engine."""
+from .players import DEFAULT_BUDGET, EXPERT_BUDGET, LEVELS, Bot, make_bot
 
-__all__ = ["DEFAULT_BUDGET", "LEVELS", "Bot", "make_bot"]
+__all__ = ["DEFAULT_BUDGET", "EXPERT_BUDGET", "LEVELS", "Bot", "make_bot"]

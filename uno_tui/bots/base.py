@@ -22,6 +22,10 @@ class Bot:
     def observe(self, view: dict, events: list[dict]) -> None:
         """Take in what just happened (the events as this seat was sent them)."""
 
+    #: whether it thinks through its pause at a table (from the moment its turn comes: table/pacing.py)
+    #: rather than once the pause is over
+    thinks_in_pause = False
+
     def thinks_long(self, view: dict) -> bool:
         """Whether deciding on this view may take more than a frame (the table then asks on a
         thread of its own; a thread hop costs more than the microseconds the rest take)."""

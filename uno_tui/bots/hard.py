@@ -8,8 +8,9 @@ from .base import COLORS
 from .memory import Memory
 from .normal import NormalBot
 
-#: seconds a decision may take at a table that plays at a person's pace
+#: seconds a decision may take at a table that plays at a person's pace (an expert: three times as long)
 DEFAULT_BUDGET = 0.3
+EXPERT_BUDGET = 3 * DEFAULT_BUDGET
 
 
 class HardBot(NormalBot):
@@ -27,11 +28,14 @@ class HardBot(NormalBot):
     finalists = 3        # ... then the moves that won most
     refine = 3           # ... on this many times as many again
 
-    def __init__(self, seed=None, *, budget: float = DEFAULT_BUDGET, playouts: int | None = None):
+    default_budget = DEFAULT_BUDGET
+
+    def __init__(self, seed=None, *, budget: float | None = None, playouts: int | None = None):
         super().__init__(seed)
         self.memory = Memory()               # the cards seen, and what each hand seems to lack
         #: the search's seconds, or its play-outs if given (0: the rules of thumb alone)
-        self.budget, self.playouts = budget, playouts
+        self.budget = self.default_budget if budget is None else budget
+        self.playouts = playouts
 
     _played_out = False      # whether the endgame search made this decision
 
@@ -186,6 +190,15 @@ class HardBot(NormalBot):
             p_none *= max(0.0, (total - colour - i) / max(1, total - i))
         challenged, guilty = self.memory.bluffs.get(by, (0, 0))
         return (1 - p_none) * (guilty + 1) / (challenged + 3) > 1 / 3
+
+
+class ExpertBot(HardBot):
+    """hard with three times the thinking: at a table it searches through its whole pause, from the
+    moment its turn comes (table/pacing.py), so it keeps the table waiting no longer than hard.
+    More play-outs tell close moves apart: measured one decision at a time in docs/decisions.md."""
+    level = "expert"
+    default_budget = EXPERT_BUDGET
+    thinks_in_pause = True
 
 
 class _Context:

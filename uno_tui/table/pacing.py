@@ -9,7 +9,7 @@ import concurrent.futures
 import logging
 from dataclasses import dataclass, field
 
-from ..bots import DEFAULT_BUDGET, Bot, make_bot
+from ..bots import DEFAULT_BUDGET, EXPERT_BUDGET, Bot, make_bot
 from ..engine import Action, IllegalAction
 
 logger = logging.getLogger(__name__)
@@ -23,7 +23,7 @@ class Pacing:
     """Delays in seconds (all zero in tests and benchmarks)."""
     bot_delay: float = 0.9           # a bot's think before it plays
     #: how fast each bot level reacts to a missed UNO
-    catch_delay: dict = field(default_factory=lambda: {"easy": 2.0, "normal": 1.2, "hard": 0.7})
+    catch_delay: dict = field(default_factory=lambda: {"easy": 2.0, "normal": 1.2, "hard": 0.7, "expert": 0.7})
     turn_timeout: float | None = None  # after this a bot plays for a human who has not moved
     grace: float = 20.0              # a dropped player's seat waits this long before a bot plays it
     hand_pause: float = 4.0          # with no human at the table, the next hand starts after this
@@ -35,14 +35,17 @@ class Pacing:
     #: moves however loaded the machine, as tests need
     search_playouts: int | None = None
 
-    def search_budget(self) -> float:
-        """The seconds a searching bot (hard) may think over a decision: a third of its pause, at most
-        the bot's own default and at least 10 ms (a fast table gets quick bots, not mindless ones)."""
+    def search_budget(self, level: str = "hard") -> float:
+        """The seconds a searching bot may think over a decision: hard, a third of its pause (it thinks
+        once the pause is over); expert, the whole pause (it thinks through it). At most the level's
+        own default, at least 10 ms (a fast table gets quick bots, not mindless ones)."""
+        if level == "expert":
+            return min(EXPERT_BUDGET, max(0.01, self.bot_delay))
         return min(DEFAULT_BUDGET, max(0.01, self.bot_delay / 3))
 
     @classmethod
     def instant(cls) -> "Pacing":
-        return cls(bot_delay=0, catch_delay={"easy": 0, "normal": 0, "hard": 0}, grace=0, hand_pause=0,
+        return cls(bot_delay=0, catch_delay={"easy": 0, "normal": 0, "hard": 0, "expert": 0}, grace=0, hand_pause=0,
                    spectator_pace=0, search_playouts=20)
 
 
@@ -71,6 +74,10 @@ class BotPacing:
                 if i == decider and s.kind == "human" and self.pacing.turn_timeout is not None:
                     self._plan(i, loop.call_later(self.pacing.turn_timeout, self._timeout, i, moves))
                 continue
+            if i == decider and s.bot.thinks_in_pause:    # it thinks from now, and plays once its pause is over
+                self._due[i] = loop.time() + self.pacing.bot_delay
+                self._plan(i, loop.call_later(0, self._bot_turn, i, moves))
+                continue
             if i == decider:
                 # the player to move thinks when its pause is over, so the move just made shows first
                 self._plan(i, loop.call_later(self.pacing.bot_delay, self._bot_turn, i, moves))
@@ -83,7 +90,7 @@ class BotPacing:
                 self._plan(i, loop.call_later(delay, self._bot_act, i, action, moves))
 
     def _new_bot(self, level: str) -> Bot:
-        return make_bot(level, self.rng.getrandbits(32), budget=self.pacing.search_budget(),
+        return make_bot(level, self.rng.getrandbits(32), budget=self.pacing.search_budget(level),
                         playouts=self.pacing.search_playouts)
 
     def _plan(self, seat: int | None, timer: asyncio.TimerHandle) -> None:
@@ -143,11 +150,17 @@ class BotPacing:
         self._decided(seat, bot, moves, action)
 
     def _decided(self, seat: int, bot: Bot, moves: int, action: dict | None) -> None:
+        """Play the move the bot to move chose: at once, its pause being over; a bot that thought
+        through its pause, once the pause is (``_due``); a catch, once its reaction time is."""
         if action is None:
             return
-        wait = self._catch_delay(bot) - self.pacing.bot_delay if action["kind"] == "catch" else 0
-        if wait > 0:
-            self._plan(seat, asyncio.get_running_loop().call_later(wait, self._bot_act, seat, action, moves))
+        loop = asyncio.get_running_loop()
+        now = loop.time()
+        due = self._due.pop(seat, now)
+        if action["kind"] == "catch":
+            due += self._catch_delay(bot) - self.pacing.bot_delay
+        if due > now:
+            self._plan(seat, loop.call_later(due - now, self._bot_act, seat, action, moves))
         else:
             self._act_for(seat, action)
 

@@ -52,6 +52,7 @@ class Table(BotPacing, FanOut, TableSaving):
         self._away_timers: dict[int, asyncio.TimerHandle] = {}     # seat -> a bot takes it over when due
         self._ready_timer: asyncio.TimerHandle | None = None       # the next hand starts when due
         self._thinking: dict[int, list] = {}     # seat -> what its bot was shown while thinking on THINKER
+        self._due: dict[int, float] = {}         # seat -> when the move of a bot thinking through its pause is due
         self.closed = False
         self._bot_listeners = {i: Listener(i, self._bot_observer(i)) for i in range(len(seats))}
         self._rules_info = {k: v for k, v in rules.to_dict().items() if k != "deck"}
