@@ -45,6 +45,8 @@ LINES = (("hard vs 3 normal", ["hard", "normal", "normal", "normal"], "classic",
          ("hard vs 3 normal, seven_zero", ["hard", "normal", "normal", "normal"], "classic", ("seven_zero",), 0.25),
          ("expert vs 3 normal", ["expert", "normal", "normal", "normal"], "classic", (), 0.25),
          ("expert vs normal, heads-up", ["expert", "normal"], "classic", (), 0.5))
+#: lines run only when named in --lines (an expert line costs three hard lines)
+ON_REQUEST = ("expert vs 3 normal", "expert vs normal, heads-up")
 
 
 def play_hand(levels: list[str], seed: int, budget, timings: dict[str, list[float]], preset="classic",
@@ -118,7 +120,8 @@ def main() -> None:
                         help="the hard bot's search per decision: seconds (0.3s) or play-outs (200; 0: no search)")
     parser.add_argument("--jobs", type=int, default=2, help="processes (at most 2: the machine is shared)")
     parser.add_argument("--house", default="", help="house rules to switch on in every line, e.g. jump_in")
-    parser.add_argument("--lines", default="", help="only these lines, by label, separated by ';'")
+    parser.add_argument("--lines", default="", help="only these lines, by label, separated by ';' "
+                        f"(the expert lines run only so: {', '.join(ON_REQUEST)})")
     args = parser.parse_args()
     house = tuple(name for name in args.house.split(",") if name)
     budget = budget_of(args.budget)
@@ -133,7 +136,7 @@ def main() -> None:
     wanted = [w.strip() for w in args.lines.split(";") if w.strip()]
     with multiprocessing.Pool(max(1, min(args.jobs, 2))) as pool:
         for label, levels, preset, extra, chance in LINES:
-            if wanted and label not in wanted:
+            if (label not in wanted) if wanted else label in ON_REQUEST:
                 continue
             p, half = win_rate(pool, levels, args.hands, args.seed, budget, preset, house + extra, timings)
             print(f"{label:<30} {p:6.1%} ± {half:4.1%} over {args.hands} hands (chance {chance:.0%})", flush=True)

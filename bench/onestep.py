@@ -94,6 +94,8 @@ def main() -> None:
     parser.add_argument("--oracle", type=int, default=3000, help="play-outs of each move where the two differ")
     parser.add_argument("--seed", type=int, default=4242, help=f"not one of {TUNED}, the seeds tuned on")
     args = parser.parse_args()
+    if args.oracle < 2:
+        parser.error("--oracle needs at least 2 play-outs (a spread is taken from them)")
     start = time.perf_counter()
     found = decisions(args.seats, args.hands, args.seed)
     total = variance = 0.0

@@ -27,8 +27,9 @@ def saved_token(address: str) -> str | None:
         return None
 
 
-def save_token(address: str, token: str | None) -> None:
-    """Remember the seat token for this host, so a new `join` gets the same seat back."""
+def save_token(addresses: list[str], token: str | None) -> None:
+    """Remember the seat token for this host (under each of its addresses), so a new `join` gets
+    the same seat back."""
     path = _tokens_file()
     try:
         tokens = json.loads(path.read_text())
@@ -36,7 +37,7 @@ def save_token(address: str, token: str | None) -> None:
             tokens = {}
     except (OSError, ValueError):
         tokens = {}
-    tokens[address] = token
+    tokens.update(dict.fromkeys(addresses, token))
     atomic_write(path, json.dumps(tokens).encode())
 
 
@@ -74,28 +75,31 @@ async def connect(host: str, port: int, name: str, **options) -> NetChannel:
         raise join_error(host, port, e) from e
 
 
-async def _where(host: str, port: int) -> str:
-    """HOST:PORT as a seat token is kept under: the address the host's name resolves to first, so
-    a seat joined as "mybox.local" is the same seat joined again by its IP, as the list of games
-    heard on the LAN joins (the name as typed if it does not resolve: connecting says why)."""
+async def _places(host: str, port: int) -> list[str]:
+    """Every HOST:PORT a seat token for this host is kept under: each address its name resolves to
+    (IPv4 first: the games heard on the LAN are joined by one), so a seat joined as "mybox.local" is
+    the same seat joined again by any of its IPs; the name as typed if it does not resolve within
+    RESOLVE_TIMEOUT (connecting then says why)."""
     try:
         infos = await asyncio.wait_for(asyncio.get_running_loop().getaddrinfo(host, port, type=socket.SOCK_STREAM),
                                        RESOLVE_TIMEOUT)
-        host = infos[0][4][0]
-    except (OSError, IndexError, asyncio.TimeoutError):
-        pass
-    return f"{host}:{port}"
+    except (OSError, asyncio.TimeoutError):
+        infos = []
+    ips = sorted(dict.fromkeys(info[4][0] for info in infos), key=lambda ip: ":" in ip)
+    return [f"{ip}:{port}" for ip in ips] or [f"{host}:{port}"]
 
 
 async def _connect(host: str, port: int, name: str, *, password=None, spectate=False, keep_token=True,
                    **options) -> NetChannel:
     """``keep_token``: use and keep this machine's seat token (not for a browser tab of host --web:
     the host's machine is everyone's there, and a name typed in must not take another's seat)."""
-    address = f"{await _where(host, port)}/{name}"          # one token per host and player name
+    # one token per host and player name
+    addresses = [f"{place}/{name}" for place in await _places(host, port)] if keep_token else []
     hello = {"type": "hello", "version": PROTOCOL_VERSION, "name": name, "spectate": spectate}
     if not keep_token:
         hello["keep"] = False
-    token = saved_token(address) if keep_token and not spectate else None   # watching must not take the seat
+    # watching must not take the seat
+    token = None if spectate else next(filter(None, map(saved_token, addresses)), None)
     if token:
         hello["token"] = token
     if password is not None:
@@ -110,5 +114,5 @@ async def _connect(host: str, port: int, name: str, *, password=None, spectate=F
         channel = NetChannel(host, port, hello, **options)
         welcome = await channel.open()
     if welcome.get("token") and keep_token:
-        save_token(address, welcome["token"])
+        save_token(addresses, welcome["token"])
     return channel

@@ -7,7 +7,7 @@ from uno_tui.engine import make_rules, rigged_deck
 from uno_tui.settings import GameSettings
 from uno_tui.table import LocalChannel, Pacing, Seat, Table
 
-FROZEN = Pacing(bot_delay=10_000, catch_delay={"easy": 10_000, "normal": 10_000, "hard": 10_000},
+FROZEN = Pacing(bot_delay=10_000, catch_delay={"easy": 10_000, "normal": 10_000, "hard": 10_000, "expert": 10_000},
                 grace=10_000, hand_pause=10_000)
 
 

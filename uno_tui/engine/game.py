@@ -119,8 +119,8 @@ class Game(Legal, Plays, Moves, Dealing):
 
     def copy(self) -> "Game":
         """The same game, to be played on apart (a search makes each move on its own copy): every pile,
-        hand and list of its own; the random generator, the rules and the events so far shared."""
-        game = Game.__new__(Game)
+        hand and list of its own, no events yet; the random generator and the rules shared."""
+        game = Game.__new__(type(self))
         for name in _STATE:
             setattr(game, name, getattr(self, name))
         game.draw_pile, game.discard = self.draw_pile[:], self.discard[:]

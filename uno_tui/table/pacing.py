@@ -16,6 +16,8 @@ logger = logging.getLogger(__name__)
 #: where bots make the decisions that take long (bots.Bot.thinks_long): one thread, as they
 #: are searches in pure Python, and a second would only share the same interpreter lock
 THINKER = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot-thinking")
+#: seconds a bot thinking through its pause leaves of it for the hop back to the loop and a last guess
+THINK_MARGIN = 0.03
 
 
 @dataclass
@@ -120,6 +122,9 @@ class BotPacing:
         if moves != self.moves or bot is None or seat in self._thinking:
             return                       # (a bot still thinking is asked again when it is done)
         view = self._view(seat)
+        if seat in self._due:        # thinking through its pause: what is left of it (less a margin for the hop)
+            bot.budget = min(self.pacing.search_budget(bot.level),
+                             max(0.01, self._due[seat] - asyncio.get_running_loop().time() - THINK_MARGIN))
         if bot.thinks_long(view):
             self._thinking[seat] = []
             future = asyncio.get_running_loop().run_in_executor(THINKER, bot.decide, view)
@@ -142,6 +147,9 @@ class BotPacing:
         if moves != self.moves:      # the table moved on meanwhile: think again from here
             if self.game.decider == seat and not self.game.over:
                 self._bot_turn(seat, self.moves)
+            elif not self.game.over:  # or see what it may do out of turn (a catch, a jump-in) it missed
+                self._due.pop(seat, None)
+                self._schedule(seat)
             return
         try:
             action = done.result()
