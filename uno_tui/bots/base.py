@@ -22,6 +22,8 @@ class Bot:
     def observe(self, view: dict, events: list[dict]) -> None:
         """Take in what just happened (the events as this seat was sent them)."""
 
+    #: seconds a decision's search takes by default (none: it does not search)
+    default_budget = 0.0
     #: whether it thinks through its pause at a table (from the moment its turn comes: table/pacing.py)
     #: rather than once the pause is over
     thinks_in_pause = False

@@ -12,8 +12,7 @@ no challenges. Plain data only, like the rest of the bot.
 """
 import random
 
-from .cards import CLASSIC_DECK, COLOR_NAMES
-from .cards import lacked
+from .cards import CLASSIC_DECK, COLOR_NAMES, lacked
 
 LETTERS = {name: letter for letter, name in COLOR_NAMES.items()}
 AGAIN = ("S", "R", "+2")                     # heads-up: the mover plays again

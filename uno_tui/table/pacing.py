@@ -9,7 +9,7 @@ import concurrent.futures
 import logging
 from dataclasses import dataclass, field
 
-from ..bots import DEFAULT_BUDGET, EXPERT_BUDGET, Bot, make_bot
+from ..bots import BOTS, Bot, make_bot
 from ..engine import Action, IllegalAction
 
 logger = logging.getLogger(__name__)
@@ -38,12 +38,12 @@ class Pacing:
     search_playouts: int | None = None
 
     def search_budget(self, level: str = "hard") -> float:
-        """The seconds a searching bot may think over a decision: hard, a third of its pause (it thinks
-        once the pause is over); expert, the whole pause (it thinks through it). At most the level's
-        own default, at least 10 ms (a fast table gets quick bots, not mindless ones)."""
-        if level == "expert":
-            return min(EXPERT_BUDGET, max(0.01, self.bot_delay))
-        return min(DEFAULT_BUDGET, max(0.01, self.bot_delay / 3))
+        """The seconds a searching bot may think over a decision: a third of its pause when it thinks once
+        the pause is over (hard), the whole pause when it thinks through it (expert). At most the
+        level's own default, at least 10 ms (a fast table gets quick bots, not mindless ones)."""
+        bot = BOTS[level]
+        share = self.bot_delay if bot.thinks_in_pause else self.bot_delay / 3
+        return min(bot.default_budget, max(0.01, share))
 
     @classmethod
     def instant(cls) -> "Pacing":
