@@ -2,6 +2,7 @@
 the host answers a ping at once while the bot thinks."""
 import asyncio
 import statistics
+from collections import Counter
 import threading
 import time
 
@@ -12,7 +13,7 @@ from tests.helpers.network import LOOPBACK
 from uno_tui.engine import make_rules, rigged_deck
 from uno_tui.hosting import HostSession
 from uno_tui.settings import GameSettings
-from uno_tui.table import PROTOCOL_VERSION, Pacing, Seat, Table
+from uno_tui.table import PROTOCOL_VERSION, LocalChannel, Pacing, Seat, Table
 
 
 async def test_the_host_answers_pings_while_a_hard_bot_searches():
@@ -108,3 +109,74 @@ def stamped(decide, times: list):
         times.append(time.monotonic())
         return decide(view)
     return wrapped
+
+
+def expert_between(pause: float, hands: list[list[str]]) -> Table:
+    """Seats 0 and 2 humans, seat 1 an expert thinking through its pause (catching at once); with
+    jump-ins; seat 0 to move on R9 with ``hands``, the rest of the deck to draw from (so the
+    expert's guesses add up and it searches)."""
+    seats = [Seat("H0", "human"), Seat("X", "bot", "expert"), Seat("H2", "human")]
+    rules = make_rules("classic", jump_in=True, match_mode="single")
+    table = Table(rules, seats, seed=1,
+                  pacing=Pacing(bot_delay=pause, catch_delay={"expert": 0}, grace=0, hand_pause=0, spectator_pace=0))
+    rest = Counter(rules.deck)
+    rest.subtract([card for hand in hands for card in hand] + ["R9"])
+    table.start(deck=rigged_deck(hands, "R9", sorted(rest.elements()), dealer=2), hand_size=len(hands[0]))
+    return table
+
+
+async def thinking(table: Table, seat: int) -> None:
+    async with asyncio.timeout(5):
+        while seat not in table._thinking:
+            await asyncio.sleep(0.005)
+
+
+async def moved(table: Table, seat: int, kinds: tuple[str, ...], timeout: float) -> dict:
+    """The first event of ``kinds`` made by ``seat``, once it is in the table's log."""
+    async with asyncio.timeout(timeout):
+        while not (found := [e for e, _ in table.log if e.get("seat") == seat and e["type"] in kinds]):
+            await asyncio.sleep(0.005)
+        return found[0]
+
+
+def play(card: str, kind: str = "play", uno: bool = False) -> dict:
+    return {"type": "action", "id": len(kind), "action": {"kind": kind, "card": card, "uno": uno}}
+
+
+async def test_an_expert_whose_turn_was_taken_while_it_thought_looks_at_once_for_what_it_may_do():
+    """Seat 2 jumps in while the expert thinks over its turn: once its thought is back, the expert
+    (no longer the one to move, and seat 0 a human who has not moved) looks at once for what it
+    may do out of turn (a catch, a jump-in), rather than waiting for a move that may never come."""
+    pause = 0.4
+    table = expert_between(pause, [["R5", "G1", "G2"], ["R1", "R2", "Y1"], ["R5", "B6", "B7"]])
+    expert, asked = table.seats[1].bot, []
+    decide = expert.decide
+    expert.decide = lambda view: asked.append(view["decider"]) or decide(view)
+    first, third = LocalChannel(table, 0), LocalChannel(table, 2)
+    await first.send(play("R5"))
+    await thinking(table, 1)
+    await third.send(play("R5", "jump_in"))
+    assert table.game.decider == 0 and 1 in table._thinking and asked == [1]
+    async with asyncio.timeout(pause + 2):
+        while 0 not in asked:
+            await asyncio.sleep(0.005)
+    table.close()
+    assert asked == [1, 0] and table.game.decider == 0       # (asked out of turn, nothing else moved)
+
+
+async def test_an_expert_that_thinks_again_after_a_change_keeps_to_its_pause():
+    """Seat 0 jumps in on its own card while the expert thinks over its turn: the table changed, so
+    the expert thinks again, with only what is left of its pause, and its move lands about when the
+    pause is over, not a whole second pause later."""
+    pause = 0.5
+    table = expert_between(pause, [["R5", "R5", "G1"], ["R1", "R2", "Y1"], ["B5", "B6", "Y3"]])
+    first = LocalChannel(table, 0)
+    start = time.monotonic()
+    await first.send(play("R5"))
+    await thinking(table, 1)
+    await first.send(play("R5", "jump_in", uno=True))             # (down to one card: nothing to catch)
+    assert table.game.decider == 1 and 1 in table._thinking
+    await moved(table, 1, ("play", "draw"), 3 * pause)
+    took = time.monotonic() - start
+    table.close()
+    assert pause - 0.05 < took < pause + 0.25, took
