@@ -68,6 +68,9 @@ class Canvas:
     def text(self, x: int, y: int, text: Text) -> None:
         """A one-line rich Text, its spans' styles kept."""
         plain = text.plain
+        if not text.spans:                               # one style (most lines): in one go
+            self.put(x, y, plain, as_style(text.style))
+            return
         styles = [as_style(text.style)] * len(plain)
         for span in text.spans:
             for i in range(span.start, min(span.end, len(plain))):

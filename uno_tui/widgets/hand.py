@@ -120,7 +120,8 @@ class HandView(Widget, can_focus=True):
             return
         self._tile, self._spots = arrange(len(self.cards), width, self.tile())
         w, h = self._tile
-        canvas = Canvas(width, self._spots[-1].y + h + 1, self.rich_style)     # _height(), arranged once
+        base = self.rich_style                     # (worked out from the DOM at every read)
+        canvas = Canvas(width, self._spots[-1].y + h + 1, base)     # _height(), arranged once
         dim_unplayable, dark = bool(self.playable), self.app.current_theme.dark
         cursor = self.get_component_rich_style("hand--cursor")
         playable = self.get_component_rich_style("hand--playable")
@@ -128,7 +129,7 @@ class HandView(Widget, can_focus=True):
             code = self.cards[spot.index]
             legal = code in self.playable
             canvas.block(spot.x, spot.y, face(code, w, h, dim_unplayable and not legal, dark))
-            canvas.put(spot.x, spot.y + h, " " * w, self.rich_style)
+            canvas.put(spot.x, spot.y + h, " " * w, base)
             if spot.index == self.cursor and self.has_focus:
                 canvas.put(spot.x, spot.y + h, "▲" * spot.width, cursor)
             elif legal:
