@@ -13,7 +13,11 @@ from uno_tui.bots.easy import EasyBot
 from uno_tui.table import Pacing
 from uno_tui.engine import card_info
 from uno_tui.widgets.cardart import corner
+from uno_tui.app import UnoApp
+from uno_tui.engine import make_rules
+from uno_tui.table import LocalChannel, Seat, Table
 from uno_tui.widgets.hand import HandView
+from uno_tui.widgets.status import StatusLine
 
 FAST = Pacing.instant()
 
@@ -246,3 +250,20 @@ async def test_bindings_are_offered_only_when_possible():
         assert await wait_for(pilot, lambda: game.model.view["phase"] == "drawn")
         assert game.check_action("keep", ()) and game.check_action("play_drawn", ())
         assert not game.check_action("draw", ())
+
+
+async def test_a_spectator_is_told_it_is_watching():
+    """Someone who joins a game under way watches it: the status line says so, not "waiting"."""
+    tables = []
+
+    def start():
+        tables.append(Table(make_rules("classic", match_mode="single"), [Seat("Ada", "human"), Seat("Ben", "human")],
+                            seed=1, pacing=FAST))
+        tables[0].start()
+        return LocalChannel(tables[0], None)
+
+    app = UnoApp(autostart=start)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await wait_for(pilot, lambda: game_screen(app))
+        status, to_move = app.screen.query_one(StatusLine), tables[0].seats[tables[0].game.decider].name
+        assert await wait_for(pilot, lambda: f"You are watching this game: {to_move} to play." in status.status[0])

@@ -12,6 +12,9 @@ PHASES = {
 
 def prompt(view: dict, elapsed: float = 0.0) -> str:
     """``elapsed``: seconds since the view came (the table's countdowns run on from it)."""
+    if view["seat"] is None:             # a spectator: someone who joined a game under way, say
+        return "You are watching this game: " + (
+            "the hand is over." if view["over"] else f"{view['table']['seats'][view['decider']]['name']} to play.")
     if view["over"]:
         table = view["table"]
         if view["seat"] not in table["ready"]:
