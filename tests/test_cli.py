@@ -1,6 +1,7 @@
 """A bad command line prints the usage and a reason, and starts nothing."""
 import pytest
 
+from uno_tui.address import format_address
 from uno_tui.cli import main, parse_address
 
 
@@ -31,6 +32,10 @@ def test_addresses():
     assert parse_address("[::1]:9000") == ("::1", 9000)
     with pytest.raises(ValueError):
         parse_address("10.0.0.2:70000")
+    # what the game shows reads back the same (an IPv6 address bare would read as host and port)
+    for host in ("10.0.0.2", "::1", "fe80::1:2", "mybox.local"):
+        assert format_address(host, 9000) in (f"{host}:9000", f"[{host}]:9000")
+        assert parse_address(format_address(host, 9000)) == (host, 9000)
 
 
 def test_a_browser_tab_never_takes_the_hosts_password_from_the_environment(monkeypatch):

@@ -85,6 +85,17 @@ async def test_the_join_form_says_what_joining_a_game_under_way_does():
         assert "2 of 4 seats free" in listed[1]
 
 
+async def test_the_join_form_says_when_it_has_heard_no_game_for_a_while(monkeypatch):
+    monkeypatch.setattr(JoinScreen, "QUIET_AFTER", 0.3)
+    app = UnoApp(join=(None, None, "Bea", None, False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen) and app.screen.finder)
+        await app.screen._stop_finding()        # other tests' hosts on loopback must not be heard
+        app.screen.show_games([])
+        found = app.screen.query_one("#found", OptionList)
+        assert await wait_for(pilot, lambda: "No game heard yet" in str(found.options[0].prompt))
+
+
 async def test_a_join_to_an_address_nobody_hosts_then_lists_the_games_heard():
     app = UnoApp(join=(LOOPBACK, free_port(), "Bea", None, False))
     async with app.run_test(size=(80, 24)) as pilot:

@@ -30,6 +30,11 @@ def parse_address(text: str) -> tuple[str, int]:
     return host, port
 
 
+def format_address(host: str, port: int) -> str:
+    """HOST:PORT as parse_address reads it back (an IPv6 address in brackets: [::1]:7531)."""
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
 def cannot_host(port: int, error: OSError, option: str = "--port") -> str:
     """Why the server could not start, as a person would say it (``option`` chooses the port)."""
     if error.errno == errno.EADDRINUSE:

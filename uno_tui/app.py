@@ -11,6 +11,7 @@ from pathlib import Path
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 
+from .address import format_address
 from .screens.start import StartScreen
 
 
@@ -48,7 +49,7 @@ class UnoApp(App):
         if self.browser:
             from .screens.join import JoinScreen
             host, port, name, password, _ = self.join_options
-            self.push_screen(JoinScreen(f"{host}:{port}", name, password=password, locked=True))
+            self.push_screen(JoinScreen(format_address(host, port), name, password=password, locked=True))
             return
         self.push_screen(StartScreen())
         if self.host_options is not None:
@@ -59,7 +60,7 @@ class UnoApp(App):
             if host is None:                     # `uno-tui join`: the games found on the LAN
                 self.push_screen(JoinScreen(name=name, password=password, spectate=spectate))
                 return
-            self.push_screen(JoinScreen(f"{host}:{port}", name, connect=True))
+            self.push_screen(JoinScreen(format_address(host, port), name, connect=True))
             self.join_game(host, port, name, password=password, spectate=spectate,
                            on_error=lambda reason: self.screen.failed(reason))
         if self.autostart is None:
@@ -185,7 +186,7 @@ class UnoApp(App):
                 return
             from .screens.lobby import LobbyScreen
             self.channel = channel
-            self.push_screen(LobbyScreen(channel, "join", f"uno-tui · playing at {host}:{port}"))
+            self.push_screen(LobbyScreen(channel, "join", f"uno-tui · playing at {format_address(host, port)}"))
 
         self.run_worker(run(), group="join", exclusive=True, exit_on_error=False)
 

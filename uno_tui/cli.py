@@ -7,7 +7,7 @@ import os
 import socket
 import sys
 
-from .address import DEFAULT_PORT, DEFAULT_WEB_PORT, INTERFACE_ENV, cannot_host, parse_address
+from .address import DEFAULT_PORT, DEFAULT_WEB_PORT, INTERFACE_ENV, cannot_host, format_address, parse_address
 
 PASSWORD_ENV = "UNO_TUI_PASSWORD"
 
@@ -211,7 +211,7 @@ async def headless_host(settings, args, seats: int) -> int:
     gc.freeze()                       # what start-up made lives on: the collector need not walk it again
     addresses = session.addresses
     log.info("hosting %s for %d seats on %s; starting when %d joined",
-             settings.edition, seats, ", ".join(f"{a}:{port}" for a in addresses), need)
+             settings.edition, seats, ", ".join(format_address(a, port) for a in addresses), need)
     if session.web_port is not None:
         log.info("friends join from a browser at %s", ", ".join(f"http://{a}:{session.web_port}" for a in addresses))
     for note in session.notes():

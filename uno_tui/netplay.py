@@ -5,6 +5,7 @@ import socket
 
 from net.client import NetChannel, Rejected
 
+from .address import format_address
 from .savefile import atomic_write
 from .places import data_dir
 from .table import PROTOCOL_VERSION
@@ -51,7 +52,7 @@ class JoinError(ConnectionError):
 
 def join_error(host: str, port: int, error: Exception) -> JoinError:
     """Why a join failed, as a person would say it."""
-    where = f"{host}:{port}"
+    where = format_address(host, port)
     if isinstance(error, Rejected):
         reason = f"The host at {where} said no: {error.reason}."
     elif isinstance(error, ConnectionRefusedError):
@@ -86,7 +87,7 @@ async def _places(host: str, port: int) -> list[str]:
     except (OSError, asyncio.TimeoutError):
         infos = []
     ips = sorted(dict.fromkeys(info[4][0] for info in infos), key=lambda ip: ":" in ip)
-    return [f"{ip}:{port}" for ip in ips] or [f"{host}:{port}"]
+    return [format_address(ip, port) for ip in ips] or [format_address(host, port)]
 
 
 async def _connect(host: str, port: int, name: str, *, password=None, spectate=False, keep_token=True,

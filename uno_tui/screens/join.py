@@ -12,7 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..address import DEFAULT_PORT, lan_interface, parse_address
+from ..address import DEFAULT_PORT, format_address, lan_interface, parse_address
 from ..table.spec import MAX_NAME, MAX_PASSWORD
 from ..widgets.footer import Footer
 
@@ -22,6 +22,9 @@ if TYPE_CHECKING:
 
 class JoinScreen(Screen):
     """Join a friend's game: one of the games heard on the LAN (Enter), or an address typed in."""
+
+    #: seconds of hearing no game before the list says so (a host is heard within 1-2 s)
+    QUIET_AFTER = 5.0
 
     BINDINGS = [Binding("escape", "back", "Back"), Binding("down", "to_list", "Games found", show=False, priority=True)]
 
@@ -34,12 +37,13 @@ class JoinScreen(Screen):
         self.connecting, self.locked = connect, locked
         self.games: list[FoundGame] = []
         self.finder: Finder | None = None
+        self.quiet = False                   # nothing heard for QUIET_AFTER seconds of looking
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="setup"):
             yield Label("Join a LAN game", id="setup-title")
             yield Label("Games on this network (↓ to choose, Enter joins):", classes="found")
-            yield OptionList(Option("Looking for games…", disabled=True), id="found", classes="found")
+            yield OptionList(self._none_heard(), id="found", classes="found")
             with Horizontal(classes="row found"):
                 yield Label("Or an address", classes="field")
                 yield Input(self.address, placeholder=f"192.168.1.20:{DEFAULT_PORT}", id="address")
@@ -77,6 +81,16 @@ class JoinScreen(Screen):
         from ..discovery import Finder  # noqa: F811 - (the name above is for type checking only)
         self.finder = Finder(self.show_games, interface=lan_interface())
         self._start_finding(self.finder)
+        self.set_timer(self.QUIET_AFTER, self._heard_nothing)
+
+    def _heard_nothing(self) -> None:
+        self.quiet = True
+        if not self.games:
+            self._found([self._none_heard()])
+
+    def _none_heard(self) -> Option:
+        return Option("No game heard yet (still looking): type the host's address below." if self.quiet
+                      else "Looking for games…", disabled=True)
 
     @work(group="finder", exit_on_error=False)
     async def _start_finding(self, finder) -> None:
@@ -114,8 +128,7 @@ class JoinScreen(Screen):
     def show_games(self, games: list[FoundGame]) -> None:
         """The list, live."""
         self.games = games
-        self._found([Option(self._describe(game), id=game.instance) for game in games]
-                    or [Option("Looking for games…", disabled=True)])
+        self._found([Option(self._describe(game), id=game.instance) for game in games] or [self._none_heard()])
 
     def _found(self, options: list[Option]) -> None:
         found = self.query_one("#found", OptionList)
@@ -168,7 +181,7 @@ class JoinScreen(Screen):
             self.query_one("#name", Input).focus()
             return
         password = self.query_one("#password", Input).value or None
-        self.query_one("#join-error", Static).update(f"Connecting to {host}:{port}…")
+        self.query_one("#join-error", Static).update(f"Connecting to {format_address(host, port)}…")
         self.app.join_game(host, port, name, password=password, spectate=self.spectate, on_error=self.failed)
 
     def failed(self, reason: str) -> None:
