@@ -1,12 +1,14 @@
 """What the hidden cards are worth to the hard bot's search: the same hands played by hard searching
 from its own guesses, from the real hands, and from the real hands with some of their cards wrong.
 
-    python bench/ceiling.py [--hands 400] [--seed 40] [--budget 200] [--wrong 0.5,0.8] [--jobs 2]
+    python bench/ceiling.py [--hands 400] [--seed 40] [--playouts 200] [--wrong 0.5,0.8] [--jobs 2]
 
-Every line is bench/bots.py's "hard vs 3 normal" on the same seeded hands; only
-what the search deals its play-outs from changes. "the real hands" gives it
-every other hand as it is (the draw pile still shuffled at random: what will
-be drawn stays unknown); "N% wrong" swaps each card of those hands, with that
+Every line is bench/bots.py's "hard vs 3 normal" on the same seeded hands, with
+the same number of play-outs a decision (not seconds: dealing the real hands
+costs less than a guess, and would buy more); only what the search deals its
+play-outs from changes. "the real hands" gives it every other hand as it is
+and the discard pile (the draw pile still shuffled at random: what will be
+drawn stays unknown); "N% wrong" swaps each card of those hands, with that
 chance, for a random card of the draw pile. No bot can know the real hands:
 this measures how far better guesses could take the search, not a level.
 """
@@ -43,45 +45,48 @@ class RealHands:
     ok = True
 
     def __init__(self, view, memory, deck):
-        pass
+        self.seat = view["seat"]
 
     def deal(self, rng):
         game = PLAYING[0]
         hands = [[CODES[c] for c in hand] for hand in game.hands]
-        draw = [CODES[c] for c in reversed(game.draw_pile)]
-        if WRONG[0]:
-            for seat, hand in enumerate(hands):
-                for i in range(len(hand) if seat != game.decider else 0):
-                    if draw and rng.random() < WRONG[0]:
-                        j = rng.randrange(len(draw))
-                        hand[i], draw[j] = draw[j], hand[i]
+        draw = [CODES[c] for c in game.draw_pile]
+        for seat, hand in enumerate(hands):
+            if seat == self.seat or not WRONG[0]:
+                continue
+            for i in range(len(hand)):
+                if draw and rng.random() < WRONG[0]:
+                    j = rng.randrange(len(draw))
+                    hand[i], draw[j] = draw[j], hand[i]
         rng.shuffle(draw)
         return hands, draw, [CODES[c] for c in game.discard[:-1]]
 
 
-def line(label: str, levels: list[str], args, wrong: float | None) -> None:
-    """Play the hands with the search dealing from ``wrong`` (None: its own guesses)."""
+def dealing_from(wrong: float | None) -> None:
+    """Each process's search deals from the real hands (``wrong``: the chance a card is wrong), or
+    from its own guesses (None); set in every worker, however processes are started."""
+    bots.Game = Watched
     WRONG[0] = wrong
     search.Guesses = RealHands if wrong is not None else GUESSES
-    timings = {level: [] for level in bots.LEVELS}
-    with multiprocessing.Pool(max(1, min(args.jobs, 2))) as pool:     # forked: the settings go along
-        p, half = bots.win_rate(pool, levels, args.hands, args.seed, bots.budget_of(args.budget),
-                                "classic", (), timings)
-    print(f"{label:<42} {p:6.1%} ± {half:4.1%} over {args.hands} hands (chance 25%)", flush=True)
 
+
+def line(label: str, levels: list[str], args, wrong: float | None) -> None:
+    with multiprocessing.Pool(max(1, min(args.jobs, 2)), initializer=dealing_from, initargs=(wrong,)) as pool:
+        p, half = bots.win_rate(pool, levels, args.hands, args.seed, (bots.DEFAULT_BUDGET, args.playouts),
+                                "classic", (), {level: [] for level in bots.LEVELS})     # (decision times unused)
+    print(f"{label:<42} {p:6.1%} ± {half:4.1%} over {args.hands} hands (chance 25%)", flush=True)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=400)
     parser.add_argument("--seed", type=int, default=40, help=f"not one of {bots.TUNED}, the seeds tuned on")
-    parser.add_argument("--budget", default="200", help="hard's play-outs a decision (or seconds: 0.3s)")
+    parser.add_argument("--playouts", type=int, default=200, help="hard's play-outs a decision")
     parser.add_argument("--wrong", default="0.5,0.8", help="chances a card of a real hand is wrong, by ','")
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
-    bots.Game = Watched
     hard, normal = ["hard", "normal", "normal", "normal"], ["normal"] * 4
-    print(f"seed {args.seed}, hard's search: {args.budget} a decision; the same {args.hands} hands on every "
+    print(f"seed {args.seed}, hard's search: {args.playouts} play-outs a decision; the same {args.hands} hands on every "
           "line, seats rotating; the draw pile is never known")
     line("normal vs 3 normal", normal, args, None)
     line("hard vs 3 normal, from its guesses", hard, args, None)

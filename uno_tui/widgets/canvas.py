@@ -45,7 +45,8 @@ class Canvas:
 
     def put(self, x: int, y: int, text: str, style: Style = BLANK) -> None:
         """``text`` from column ``x`` of row ``y``, its style over the cell's (a style with no
-        background keeps the one below); a wide character takes two cells."""
+        background keeps the one below); a wide character takes two cells, a combining mark none
+        (it joins the character before it: a name may hold one)."""
         if not 0 <= y < self.height:
             return
         chars, styles = self.chars[y], self.styles[y]
@@ -57,6 +58,10 @@ class Canvas:
             return
         for ch in text:
             w = cell_len(ch)
+            if w == 0:                                   # a combining mark joins the cell before it
+                if 0 < x <= self.width:
+                    chars[x - 1] += ch
+                continue
             if x + w > self.width:
                 return
             if x >= 0:
