@@ -15,9 +15,10 @@ What makes the comparison fair (the bench prints it too):
   ``init_game()``/``step()`` return (step builds it anyway);
 - CPU time of this process; every row runs once per round, the order reversed
   every other round, and the median round is reported;
-- RLCard at its fastest: on numpy 1.26 it played 2,912 games/s here, on numpy
-  2.4 only 1,979 (its many small numpy calls cost more there), so the baseline
-  is run with ``numpy<2``; the bench prints the versions and warns otherwise.
+- RLCard at its fastest: it plays ~1.5x more games a second on numpy 1.26
+  than on 2.4 (its many small numpy calls cost more there; measured in
+  docs/decisions.md), so the baseline is run with ``numpy<2``; the bench
+  prints the versions and warns otherwise.
 
 Games differ in length: ours have UNO calls, catches, challenges, and a drawn
 card played as a second action. So per-game figures are given for both, and
@@ -187,8 +188,8 @@ def main() -> None:
         import rlcard
         print(f"baseline: RLCard {rlcard.__version__} on numpy {numpy.__version__}"
               + ("" if int(numpy.__version__.split(".")[0]) < 2 else
-                 ": numpy 2 slows RLCard down (2,912 games/s on numpy 1.26 here, 1,979 on 2.4); "
-                 "for the fair figure: pip install rlcard 'numpy<2'"))
+                 ": numpy 2 slows RLCard down (its many small numpy calls cost more); for the fair "
+                 "figure, pip install rlcard 'numpy<2' (Python 3.12 or older)"))
     print(f"{'':<20}{'games/s':>9}{'turns/s':>10}{'x games':>9}{'x turns':>9}"
           f"{'turns/g':>9}{'played/g':>10}{'drawn/g':>9}{'actions/g':>11}")
     for name, (gps, tps, (turns, played, drawn, actions)) in rates.items():
