@@ -79,7 +79,7 @@ def test_a_table_gives_its_searching_bots_a_third_of_their_pause():
 async def test_an_expert_thinks_through_its_pause_and_plays_when_it_is_over():
     """An expert starts thinking when its turn comes, with the whole pause as its budget, and its
     move lands when the pause is over: the table waits for it no longer than for hard."""
-    pause = 0.4
+    pause = 0.8                 # long enough that a loaded machine's delays stay well short of it
     table = Table(make_rules("classic"), [Seat("X", "bot", "expert"), Seat("N", "bot", "normal")], seed=3,
                   pacing=Pacing(bot_delay=pause, catch_delay={"expert": 0, "normal": 0}, grace=0, hand_pause=0,
                                 spectator_pace=0))                # (the watcher below is told at once)
@@ -99,7 +99,7 @@ async def test_an_expert_thinks_through_its_pause_and_plays_when_it_is_over():
     assert len(asked) >= 2, updates
     for start, end in asked:
         assert end - start >= pause - 0.02                                  # the pause is kept
-        assert end - start < 1.75 * pause          # the search is inside it (after it: two pauses), with room for load
+        assert end - start < 1.6 * pause           # the search is inside it (after it: two pauses), with room for load
         # it began thinking well before its pause was over (hard begins when it is)
         assert any(start <= s < start + 0.75 * pause for s in started), (start, started)
 
@@ -171,7 +171,7 @@ async def test_an_expert_that_thinks_again_after_a_change_keeps_to_its_pause():
     """Seat 0 jumps in on its own card while the expert thinks over its turn: the table changed, so
     the expert thinks again, with only what is left of its pause, and its move lands about when the
     pause is over, not a whole second pause later."""
-    pause = 0.5
+    pause = 0.8
     table = expert_between(pause, [["R5", "R5", "G1"], ["R1", "R2", "Y1"], ["B5", "B6", "Y3"]])
     calls, first = asked(table.seats[1].bot), LocalChannel(table, 0)
     start = time.monotonic()
@@ -184,4 +184,4 @@ async def test_an_expert_that_thinks_again_after_a_change_keeps_to_its_pause():
     table.close()
     (first_decider, first_budget), (again, budget) = calls[:2]      # (then it is asked out of turn)
     assert first_decider == again == 1 and first_budget > 0.4 and budget < 0.05, calls   # what was left of the pause
-    assert pause - 0.05 < took < 1.75 * pause, took        # not a second whole pause (with room for load)
+    assert pause - 0.05 < took < 1.6 * pause, took         # not a second whole pause (with room for load)
