@@ -140,10 +140,10 @@ async def until(check, timeout: float = 5) -> None:
 
 async def moved(table: Table, seat: int, kinds: tuple[str, ...], timeout: float) -> dict:
     """The first event of ``kinds`` made by ``seat``, once it is in the table's log."""
-    found = []
-    await until(lambda: found.extend(e for e, _ in table.log if e.get("seat") == seat and e["type"] in kinds) or found,
-                timeout)
-    return found[0]
+    def first() -> dict | None:
+        return next((e for e, _ in table.log if e.get("seat") == seat and e["type"] in kinds), None)
+    await until(lambda: first() is not None, timeout)
+    return first()
 
 
 def play(cid: int, card: str, kind: str = "play", uno: bool = False) -> dict:
