@@ -19,11 +19,17 @@ def start(args: list[str], output=subprocess.PIPE, stdin: bool = False) -> subpr
                             env=env, stdin=subprocess.PIPE if stdin else None)
 
 
-def cpu_seconds(pid: int) -> float:
-    """A process's CPU time so far (user and system)."""
+def cpu_split(pid: int) -> tuple[float, float]:
+    """A process's CPU time so far: user, system."""
     with open(f"/proc/{pid}/stat") as f:
         fields = f.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    tick = os.sysconf("SC_CLK_TCK")
+    return int(fields[11]) / tick, int(fields[12]) / tick
+
+
+def cpu_seconds(pid: int) -> float:
+    """A process's CPU time so far (user and system)."""
+    return sum(cpu_split(pid))
 
 
 def start_host(port: int, peers: int, *extra: str) -> subprocess.Popen:

@@ -9,6 +9,8 @@ the host sends it. Measured while they play:
 - for every command, from its send until every peer held the update it
   caused (p50, p99; all processes read the same monotonic clock);
 - the host's CPU time per command applied (user + system, from /proc);
+- after the game, its floor (bench/send_floor.py): the CPU that Python's ``socket.send`` alone
+  takes here to send one update to each peer, asleep as they are between moves;
 - against it, at the same time and on the same loaded machine: the round trip
   of a raw asyncio length-prefixed echo server (in a process of its own) for a
   frame the size of a command, one every 2 ms.
@@ -19,12 +21,13 @@ import json
 import os
 import statistics
 import struct
+import subprocess
 import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-from loopback import LOOPBACK, Peer, cpu_seconds, free_port, pct, start, start_host, wait_port  # noqa: E402
+from loopback import LOOPBACK, Peer, cpu_split, free_port, pct, start, start_host, wait_port  # noqa: E402
 from uno_tui.netplay import connect  # noqa: E402
 
 ECHO_SERVER = r"""
@@ -103,9 +106,9 @@ async def measure(peers: int, processes: int, seconds: float):
         await asyncio.sleep(1.0)                  # all joined, the game under way
         stop = asyncio.Event()
         echo = asyncio.create_task(echo_rounds(echo_port, stop))
-        cpu0, t0 = cpu_seconds(host.pid), time.perf_counter()
+        cpu0, t0 = cpu_split(host.pid), time.perf_counter()
         await asyncio.sleep(seconds)
-        cpu, elapsed = cpu_seconds(host.pid) - cpu0, time.perf_counter() - t0
+        cpu, elapsed = [b - a for a, b in zip(cpu0, cpu_split(host.pid))], time.perf_counter() - t0
         stop.set()
         rtts = await echo
         records = []
@@ -132,8 +135,15 @@ async def main_async(args) -> None:
     print(f"raw asyncio length-prefixed echo, {len(rtts)} round trips: p50 {e50 * 1e3:.3f} ms, p99 {e99 * 1e3:.3f} ms")
     print(f"command to all {args.peers} peers holding its update, {len(lat)} commands: "
           f"p50 {l50 * 1e3:.3f} ms, p99 {l99 * 1e3:.3f} ms   (ratio to echo: p50 {l50 / e50:.1f}x, p99 {l99 / e99:.1f}x)")
-    print(f"host CPU: {cpu:.2f} s for {commands} commands = {cpu / commands * 1e6:.0f} us a command "
-          f"(each sends {args.peers} updates; {commands / elapsed:.0f} commands/s)")
+    user, system = (t / commands * 1e6 for t in cpu)
+    print(f"host CPU: {sum(cpu):.2f} s for {commands} commands = {user + system:.0f} us a command "
+          f"(user {user:.0f}, system {system:.0f}; each sends {args.peers} updates; {commands / elapsed:.0f} commands/s)")
+    floor = json.loads(subprocess.run([sys.executable, os.path.join(os.path.dirname(__file__), "send_floor.py"),
+                                       "--peers", str(args.peers), "--processes", str(args.processes)],
+                                      capture_output=True, text=True, check=True).stdout)
+    print(f"its floor, after the game: {args.peers} sends of {floor['size']} bytes to peers asleep in {args.processes} processes, "
+          f"Python's socket.send alone, {floor['rounds']} rounds: {floor['user_us'] + floor['system_us']:.0f} us "
+          f"of CPU a round (user {floor['user_us']:.0f}, system {floor['system_us']:.0f})")
 
 
 def main() -> None:
