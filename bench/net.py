@@ -8,9 +8,11 @@ decoding never delays another's clock), each deciding with a bot from what
 the host sends it. Measured while they play:
 - for every command, from its send until every peer held the update it
   caused (p50, p99; all processes read the same monotonic clock);
-- the host's CPU time per command applied (user + system, from /proc);
-- after the game, its floor (bench/send_floor.py): the CPU that Python's ``socket.send`` alone
-  takes here to send one update to each peer, asleep as they are between moves;
+- the host's CPU time per command applied (from /proc: the total, and the kernel's
+  tick-sampled split into user and system time);
+- after the game, its floor (bench/send_floor.py): the CPU that Python's
+  ``socket.send`` alone takes here to send one update to each peer, asleep as
+  they are between moves;
 - against it, at the same time and on the same loaded machine: the round trip
   of a raw asyncio length-prefixed echo server (in a process of its own) for a
   frame the size of a command, one every 2 ms.
@@ -140,10 +142,10 @@ async def main_async(args) -> None:
           f"(user {user:.0f}, system {system:.0f}; each sends {args.peers} updates; {commands / elapsed:.0f} commands/s)")
     floor = json.loads(subprocess.run([sys.executable, os.path.join(os.path.dirname(__file__), "send_floor.py"),
                                        "--peers", str(args.peers), "--processes", str(args.processes)],
-                                      capture_output=True, text=True, check=True).stdout)
-    print(f"its floor, after the game: {args.peers} sends of {floor['size']} bytes to peers asleep in {args.processes} processes, "
-          f"Python's socket.send alone, {floor['rounds']} rounds: {floor['user_us'] + floor['system_us']:.0f} us "
-          f"of CPU a round (user {floor['user_us']:.0f}, system {floor['system_us']:.0f})")
+                                      stdout=subprocess.PIPE, text=True, check=True).stdout)
+    print(f"its floor, after the game: a command's {args.peers} sends of {floor['size']} bytes alone "
+          f"(Python's socket.send, to peers asleep in {args.processes} processes, {floor['rounds']} rounds): "
+          f"{floor['us']:.0f} us of CPU a command")
 
 
 def main() -> None:
