@@ -163,12 +163,12 @@ class UnoApp(App):
             self.hosting, self.channel = session, session.local
             for note in session.notes():
                 self.notify(note, timeout=10)
-            addresses = [f"{address}:{port_open}" for address in session.addresses]
+            addresses = [format_address(address, port_open) for address in session.addresses]
             where = Text("Friends join with:  ", style="bold")
             where.append(f"uno-tui join {addresses[0]}" + ("  (or find it with uno-tui join)\n" if advertise else "\n"))
             where.append("Addresses of this machine: " + "  ·  ".join(addresses), style="dim")
             if session.web_port is not None:
-                where.append(f"\nOr in a browser:  http://{addresses[0].rpartition(':')[0]}:{session.web_port}")
+                where.append(f"\nOr in a browser:  http://{format_address(session.addresses[0], session.web_port)}")
             self.push_screen(LobbyScreen(session.local, "host", f"uno-tui · hosting on port {port_open}", where))
 
         self.run_worker(serve(), group="host", exclusive=True, exit_on_error=False)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from zeroconf import InterfaceChoice, IPVersion, ServiceStateChange
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
+from .address import format_address
 from .table.protocol import clean_text
 from .table.spec import MAX_NAME
 
@@ -51,7 +52,7 @@ class FoundGame:
 
     @property
     def address(self) -> str:
-        return f"{self.host}:{self.port}"
+        return format_address(self.host, self.port)
 
     @classmethod
     def from_info(cls, info: AsyncServiceInfo) -> "FoundGame | None":

@@ -17,7 +17,7 @@ from net.connection import TRY_AGAIN
 from net.server import PER_ADDRESS, Server
 
 from . import autosave
-from .address import DEFAULT_PORT, cannot_host, lan_interface, reachable_addresses
+from .address import DEFAULT_PORT, cannot_host, format_address, lan_interface, reachable_addresses
 from .host_channel import HOST_ENDED, HostChannel, LocalPeer
 from .hosted_saving import HostedSaving
 from .settings import GameSettings
@@ -86,7 +86,7 @@ class HostSession(HostedSaving):
         if web is not None:
             from .web import WebServer, app_command       # aiohttp: only for hosts that serve the page
             here = "127.0.0.1" if bind in ("0.0.0.0", "") else bind
-            self.web = WebServer(app_command("join", f"{here}:{self.port}", "--browser"), bind, web,
+            self.web = WebServer(app_command("join", format_address(here, self.port), "--browser"), bind, web,
                                  title=f"uno-tui: {self.host_name}'s table")
             self.web_port = await self.web.start()
         if advertise:
