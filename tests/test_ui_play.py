@@ -8,14 +8,12 @@ from textual.widgets import Button
 from textual.widgets._toast import Toast
 
 from tests.helpers.ui import go_out, rendered_lines, game_screen, logged, my_turn, rigged_app, wait_for
-from uno_tui.screens.modals import ColorPicker, HandOverScreen, RespondModal
-from uno_tui.bots.easy import EasyBot
-from uno_tui.table import Pacing
-from uno_tui.engine import card_info
-from uno_tui.widgets.cardart import corner
 from uno_tui.app import UnoApp
-from uno_tui.engine import make_rules
-from uno_tui.table import LocalChannel, Seat, Table
+from uno_tui.bots.easy import EasyBot
+from uno_tui.engine import card_info, make_rules
+from uno_tui.screens.modals import ColorPicker, HandOverScreen, RespondModal
+from uno_tui.table import LocalChannel, Pacing, Seat, Table
+from uno_tui.widgets.cardart import corner
 from uno_tui.widgets.hand import HandView
 from uno_tui.widgets.status import StatusLine
 
