@@ -20,12 +20,15 @@ class Client:
         self.model = ClientModel()
         self.last_seq = 0
         self.sent: list[dict] = []
+        self.refused: set[int] = set()      # ids of the commands the table answered with an error
 
     def pump(self) -> None:
         while not self.channel.queue.empty():
             msg = self.channel.queue.get_nowait()
             assert msg["seq"] > self.last_seq                 # never backwards, never repeated
             self.last_seq = msg["seq"]
+            if msg["type"] == "error":
+                self.refused.add(msg["id"])
             if self.model.apply(msg) == "gap":
                 raise AssertionError("a gap in sequence numbers")
 
@@ -49,9 +52,15 @@ class TableMachine(RuleBasedStateMachine):
             return result
         return self.loop.run_until_complete(call())
 
-    def send(self, client, command):
+    def send(self, client, command) -> int:
+        """How far the command itself moved the table's version (a bot's due move comes after it)."""
         client.sent.append(command)
-        self.run(lambda: self.table.handle(client.channel.listener, command))
+
+        def handle():
+            before = self.table.version
+            self.table.handle(client.channel.listener, command)
+            return self.table.version - before
+        return self.run(handle)
 
     def teardown(self):
         if hasattr(self, "table"):
@@ -76,10 +85,14 @@ class TableMachine(RuleBasedStateMachine):
     def resend_the_last_command(self, who):
         client = self.clients.get(who)
         if client and client.sent:
-            before = self.table.version
-            applied = client.sent[-1]["id"] in self.table.seats[who].recent   # a refused one did not use its id
-            self.send(client, client.sent[-1])
-            assert self.table.version == before or not applied
+            command = client.sent[-1]
+            client.pump()
+            client.refused.discard(command["id"])       # (an earlier send of it may have been refused)
+            applied = command["id"] in self.table.seats[who].recent   # a refused one did not use its id
+            moved = self.send(client, command)
+            client.pump()
+            if applied:                     # it applies once; its sender is told it did, not refused
+                assert moved == 0 and command["id"] not in client.refused
 
     @rule(who=st.integers(0, PLAYERS - 1), kind=st.sampled_from(["draw", "pass", "keep", "accept", "challenge"]))
     def send_a_stale_or_wrong_command(self, who, kind):
