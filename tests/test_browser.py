@@ -10,6 +10,7 @@ import json
 import os
 import shutil
 import subprocess
+import time
 from pathlib import Path
 
 import pyte
@@ -36,10 +37,16 @@ class PageScreen:
     def __init__(self):
         self.screen = pyte.Screen(80, 24)
         self.stream = pyte.ByteStream(self.screen)
+        self.last_frame = 0.0
 
     def watch(self, ws) -> None:
-        ws.on("framereceived", lambda data: self.stream.feed(data) if isinstance(data, bytes) else None)
+        ws.on("framereceived", self._received)
         ws.on("framesent", self._sent)
+
+    def _received(self, data) -> None:
+        if isinstance(data, bytes):
+            self.stream.feed(data)
+            self.last_frame = time.monotonic()
 
     def _sent(self, data) -> None:
         if isinstance(data, str) and data.startswith('["resize"'):
@@ -65,6 +72,14 @@ class PageScreen:
                 return
             await asyncio.sleep(0.1)
         raise AssertionError(f"{text!r} not in the page after {TIMEOUT} s:\n{self.text()}")
+
+    async def settled(self, quiet: float = 0.5) -> None:
+        """Until no frame has come for ``quiet`` s: a loaded machine draws a turn in several frames."""
+        for _ in range(int(TIMEOUT / 0.05)):
+            if time.monotonic() - self.last_frame >= quiet:
+                return
+            await asyncio.sleep(0.05)
+        raise AssertionError(f"the page kept drawing for {TIMEOUT} s:\n{self.text()}")
 
 
 def children(pid: int) -> list[int]:
@@ -98,7 +113,7 @@ async def test_a_browser_joins_the_host_plays_a_card_by_clicking_it_and_closing_
             await page.keyboard.type("Zoe")
             await page.keyboard.press("Enter")
             await page_screen.until("Your turn")
-            await asyncio.sleep(0.3)                       # the hand's faces are drawn with the status line
+            await page_screen.settled()
             if SHOT:
                 await page.screenshot(path=SHOT)
             cells = page_screen.playable_cells()
@@ -108,11 +123,15 @@ async def test_a_browser_joins_the_host_plays_a_card_by_clicking_it_and_closing_
             x, y = cells[0]
             await page.mouse.click(box["x"] + (x + 0.5) * width, box["y"] + (y + 0.5) * height)
 
-            async with asyncio.timeout(TIMEOUT):         # the host's table shows Zoe's play
-                while True:
-                    msg = await watcher.recv()
-                    if any(line["kind"] == "play" and line["seat"] == 0 for line in msg.get("log", ())):
-                        break
+            try:
+                async with asyncio.timeout(TIMEOUT):     # the host's table shows Zoe's play
+                    while True:
+                        msg = await watcher.recv()
+                        if any(line["kind"] == "play" and line["seat"] == 0 for line in msg.get("log", ())):
+                            break
+            except TimeoutError:
+                raise AssertionError(f"no play at the host after clicking cell {cells[0]}; the page then:\n"
+                                     f"{page_screen.text()}") from None
             tabs = children(host.pid)
             assert tabs, "no process behind the browser tab"
             await page.close()
