@@ -1,6 +1,7 @@
 """Two search settings compared one decision at a time: what more play-outs (or another CLEAR) gain.
 
     python bench/onestep.py [--seats 4] [--hands 40] [--a 1500] [--b 6000] [--oracle 3000] [--seed S]
+                            [--judge guesses|real]
 
 It records the hard bot's decisions in seeded hands against normal bots (moves
 made by its rules of thumb, no search, so both settings meet the same
@@ -11,6 +12,13 @@ summed difference in winning chance per hand, B minus A, with one standard
 error. A one-step estimate: each move is judged by play-outs from the position,
 as the search judges it, not by whole hands played on; it is cheap where whole
 hands need thousands to show a point.
+
+``--judge guesses`` (the default) plays the two moves out from the bot's own
+guesses: inside its model, so it shows no error of the guesses. ``--judge
+real`` plays them out from the real hands (the draw pile shuffled anew for each
+play-out: what will be drawn stays unknown), every seat then on the normal
+bot's policy: whether a setting's moves are better at the table as it really
+is. No bot can see the real hands; only the judge does.
 """
 import argparse
 import copy
@@ -23,24 +31,39 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 sys.path.insert(0, os.path.dirname(__file__))
 
+import bots  # noqa: E402
 from bots import LEVELS, TUNED, play_hand  # noqa: E402
 from uno_tui.bots import search  # noqa: E402
 from uno_tui.bots.guesses import Guesses  # noqa: E402
 from uno_tui.bots.rollout import play_out  # noqa: E402
-from uno_tui.engine import Action  # noqa: E402
+from uno_tui.engine import Action, Game  # noqa: E402
 from uno_tui.engine.guess import guessed_game  # noqa: E402
 
 
+#: what --judge plays the two moves out from
+JUDGES = {"guesses": "the bot's guesses", "real": "the real hands (the draw pile shuffled anew)"}
+
+
+class Watched(Game):
+    """bench/bots.py's game, kept where a decision's record can copy it (the real hands, for --judge real)."""
+    playing: Game | None = None
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        Watched.playing = self
+
+
 def decisions(seats: int, hands: int, seed: int) -> list[tuple]:
-    """(view, memory, moves, preferred) at each decision the search would check, seat 0's level
-    rotating round the table as in bench/bots.py."""
+    """(view, memory, moves, preferred, the real game) at each decision the search would check, seat
+    0's level rotating round the table as in bench/bots.py."""
     found = []
 
     def record(view, memory, moves, preferred, rng, **budget):
-        found.append(copy.deepcopy((view, memory, moves, preferred)))
+        found.append((*copy.deepcopy((view, memory, moves, preferred)), Watched.playing.copy()))
         return None                      # the rules of thumb's move is played
 
     searched, search.most_won = search.most_won, record
+    bots.Game = Watched
     try:
         levels = ["hard"] + ["normal"] * (seats - 1)
         for h in range(hands):
@@ -48,12 +71,12 @@ def decisions(seats: int, hands: int, seed: int) -> list[tuple]:
             play_hand(levels[-shift:] + levels[:-shift] if shift else levels, seed * 1_000_003 + h, (1.0, 1),
                       {level: [] for level in LEVELS})
     finally:
-        search.most_won = searched
+        search.most_won, bots.Game = searched, Game
     return found
 
 
 def pick(decision: tuple, playouts: int, clear: float, seed: int) -> int:
-    view, memory, moves, preferred = decision
+    view, memory, moves, preferred, _ = decision
     kept, search.CLEAR = search.CLEAR, clear
     try:
         best = search.most_won(view, memory, moves, preferred, random.Random(seed), seconds=1e9, playouts=playouts)
@@ -62,14 +85,20 @@ def pick(decision: tuple, playouts: int, clear: float, seed: int) -> int:
     return preferred if best is None else best
 
 
-def judged(decision: tuple, a: int, b: int, playouts: int, seed: int) -> tuple[float, float]:
-    """Move b's winning chance minus move a's, on the same fresh guesses, and its variance."""
-    view, memory, moves, _ = decision
+def judged(decision: tuple, a: int, b: int, playouts: int, seed: int, real: bool) -> tuple[float, float]:
+    """Move b's winning chance minus move a's, on the same fresh guesses (or the real hands with the
+    same fresh draw pile), and its variance."""
+    view, memory, moves, _, game_then = decision
     rules = search.rules_of(view)
     guesses, rng, me = Guesses(view, memory, rules.deck), random.Random(seed), view["seat"]
     diffs = []
     for _ in range(playouts):
-        guessed = guessed_game(rules, view, *guesses.deal(rng), rng=rng)
+        if real:
+            guessed = game_then.copy()
+            guessed.rng = rng
+            rng.shuffle(guessed.draw_pile)
+        else:
+            guessed = guessed_game(rules, view, *guesses.deal(rng), rng=rng)
         won = []
         for i in (a, b):
             game = guessed.copy()
@@ -93,6 +122,8 @@ def main() -> None:
     parser.add_argument("--b", type=setting, default="6000", help="play-outs[,CLEAR]")
     parser.add_argument("--oracle", type=int, default=3000, help="play-outs of each move where the two differ")
     parser.add_argument("--seed", type=int, default=4242, help=f"not one of {TUNED}, the seeds tuned on")
+    parser.add_argument("--judge", choices=tuple(JUDGES), default="guesses",
+                        help="play the moves out from the bot's guesses, or from the real hands")
     args = parser.parse_args()
     if args.oracle < 2:
         parser.error("--oracle needs at least 2 play-outs (a spread is taken from them)")
@@ -104,11 +135,12 @@ def main() -> None:
         a, b = pick(decision, *args.a, k), pick(decision, *args.b, k)
         if a != b:
             differ += 1
-            mean, var = judged(decision, a, b, args.oracle, 1_000_000 + k)
+            mean, var = judged(decision, a, b, args.oracle, 1_000_000 + k, args.judge == "real")
             total, variance = total + mean, variance + var
     print(f"{len(found)} decisions with a choice in {args.hands} hands at {args.seats} seats (seed {args.seed}); "
           f"A = {args.a[0]} play-outs, CLEAR {args.a[1]}; B = {args.b[0]} play-outs, CLEAR {args.b[1]}")
-    print(f"they pick different moves at {differ}; there, each move played out {args.oracle} more times")
+    print(f"they pick different moves at {differ}; there, each move played out {args.oracle} more times, "
+          f"from {JUDGES[args.judge]}")
     print(f"B - A: {100 * total / args.hands:+.2f} +/- {100 * math.sqrt(variance) / args.hands:.2f} points of "
           f"winning chance a hand (1 SE); {time.perf_counter() - start:.0f} s")
 
