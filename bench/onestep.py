@@ -129,20 +129,25 @@ def main() -> None:
         parser.error("--oracle needs at least 2 play-outs (a spread is taken from them)")
     start = time.perf_counter()
     found = decisions(args.seats, args.hands, args.seed)
-    total = variance = 0.0
-    differ = 0
+    gains = [0.0] * len(found)          # per decision: B's winning chance minus A's (0 where they agree)
+    variance, differ = 0.0, 0
     for k, decision in enumerate(found):
         a, b = pick(decision, *args.a, k), pick(decision, *args.b, k)
         if a != b:
             differ += 1
-            mean, var = judged(decision, a, b, args.oracle, 1_000_000 + k, args.judge == "real")
-            total, variance = total + mean, variance + var
+            gains[k], var = judged(decision, a, b, args.oracle, 1_000_000 + k, args.judge == "real")
+            variance += var
+    total, n = sum(gains), len(found)
+    # the decisions as a sample of all a hand can bring (judging noise included): how far another
+    # 40 hands' decisions could put the sum
+    spread = math.sqrt(n * sum((g - total / n) ** 2 for g in gains) / (n - 1)) if n > 1 else 0.0
     print(f"{len(found)} decisions with a choice in {args.hands} hands at {args.seats} seats (seed {args.seed}); "
           f"A = {args.a[0]} play-outs, CLEAR {args.a[1]}; B = {args.b[0]} play-outs, CLEAR {args.b[1]}")
     print(f"they pick different moves at {differ}; there, each move played out {args.oracle} more times, "
           f"from {JUDGES[args.judge]}")
     print(f"B - A: {100 * total / args.hands:+.2f} +/- {100 * math.sqrt(variance) / args.hands:.2f} points of "
-          f"winning chance a hand (1 SE); {time.perf_counter() - start:.0f} s")
+          f"winning chance a hand (1 SE of the judging; +/- {100 * spread / args.hands:.2f} with the decisions "
+          f"taken as a sample); {time.perf_counter() - start:.0f} s")
 
 
 if __name__ == "__main__":
