@@ -1,6 +1,7 @@
-"""A stateful test: fake clients play, draw, drop, reconnect, resend and send stale commands,
-while the table keeps every card, sends each client exactly its seat's view, and never
-numbers an update backwards."""
+"""A stateful test: fake clients play, draw, drop, reconnect, resend (also across a reconnect, as
+a real client resends what was not answered) and send stale commands, while the table keeps
+every card, sends each client exactly its seat's view, never numbers an update backwards, and
+applies a resent command once."""
 import asyncio
 import random
 
@@ -14,13 +15,22 @@ from uno_tui.table import LocalChannel, Pacing, Seat, Table
 PLAYERS = 3
 
 
+class Sent:
+    """A seat's commands and the table's answers to them, as its client saw them: kept across
+    the seat's reconnects."""
+
+    def __init__(self):
+        self.commands: list[dict] = []
+        self.acked: set[int] = set()        # ids an update acknowledged (the command applied)
+        self.refused: set[int] = set()      # ids the table answered with an error
+
+
 class Client:
-    def __init__(self, table, seat):
+    def __init__(self, table, seat, sent: Sent):
         self.channel = LocalChannel(table, seat)
         self.model = ClientModel()
         self.last_seq = 0
-        self.sent: list[dict] = []
-        self.refused: set[int] = set()      # ids of the commands the table answered with an error
+        self.sent = sent
 
     def pump(self) -> None:
         while not self.channel.queue.empty():
@@ -28,21 +38,25 @@ class Client:
             assert msg["seq"] > self.last_seq                 # never backwards, never repeated
             self.last_seq = msg["seq"]
             if msg["type"] == "error":
-                self.refused.add(msg["id"])
+                self.sent.refused.add(msg["id"])
+            elif msg.get("ack") is not None:
+                self.sent.acked.add(msg["ack"])
             if self.model.apply(msg) == "gap":
                 raise AssertionError("a gap in sequence numbers")
 
 
 class TableMachine(RuleBasedStateMachine):
-    @initialize(seed=st.integers(0, 10_000), preset=st.sampled_from(["classic", "hp2000", "hp2010"]))
-    def start(self, seed, preset):
+    @initialize(seed=st.integers(0, 10_000), preset=st.sampled_from(["classic", "hp2000", "hp2010"]),
+                hand_size=st.sampled_from([2, 7]))
+    def start(self, seed, preset, hand_size):
         self.loop = asyncio.new_event_loop()
         self.rng = random.Random(seed)
         seats = [Seat(f"P{i}", "human") for i in range(PLAYERS)] + [Seat("Bot", "bot", "normal")]
         self.table = Table(make_rules(preset), seats, seed=seed, pacing=Pacing(bot_delay=0, grace=10_000,
                                                                               catch_delay={"normal": 0}))
-        self.run(self.table.start)
-        self.clients = {i: self.run(lambda i=i: Client(self.table, i)) for i in range(PLAYERS)}
+        self.run(lambda: self.table.start(hand_size=hand_size))     # (2: hands end, and ready is sent)
+        self.sent = {i: Sent() for i in range(PLAYERS)}
+        self.clients = {i: self.run(lambda i=i: Client(self.table, i, self.sent[i])) for i in range(PLAYERS)}
         self.ids = 0
 
     def run(self, fn):
@@ -54,7 +68,7 @@ class TableMachine(RuleBasedStateMachine):
 
     def send(self, client, command) -> int:
         """How far the command itself moved the table's version (a bot's due move comes after it)."""
-        client.sent.append(command)
+        client.sent.commands.append(command)
 
         def handle():
             before = self.table.version
@@ -83,16 +97,17 @@ class TableMachine(RuleBasedStateMachine):
 
     @rule(who=st.integers(0, PLAYERS - 1))
     def resend_the_last_command(self, who):
-        client = self.clients.get(who)
-        if client and client.sent:
-            command = client.sent[-1]
+        client, sent = self.clients.get(who), self.sent[who]
+        if client and sent.commands:
+            command = sent.commands[-1]
             client.pump()
-            client.refused.discard(command["id"])       # (an earlier send of it may have been refused)
-            applied = command["id"] in self.table.seats[who].recent   # a refused one did not use its id
+            sent.refused.discard(command["id"])         # (an earlier send of it may have been refused)
+            applied = command["id"] in sent.acked
             moved = self.send(client, command)
             client.pump()
-            if applied:                     # it applies once; its sender is told it did, not refused
-                assert moved == 0 and command["id"] not in client.refused
+            if applied:                                 # it applies once, and is answered
+                assert moved == 0, f"a resent command moved the table {moved} version(s): {command}"
+                assert command["id"] not in sent.refused, f"a resent command that had applied was refused: {command}"
 
     @rule(who=st.integers(0, PLAYERS - 1), kind=st.sampled_from(["draw", "pass", "keep", "accept", "challenge"]))
     def send_a_stale_or_wrong_command(self, who, kind):
@@ -111,7 +126,7 @@ class TableMachine(RuleBasedStateMachine):
     @rule(who=st.integers(0, PLAYERS - 1))
     def reconnect(self, who):
         if who not in self.clients:
-            self.clients[who] = self.run(lambda: Client(self.table, who))
+            self.clients[who] = self.run(lambda: Client(self.table, who, self.sent[who]))
 
     @rule()
     def let_bots_think(self):
