@@ -13,6 +13,9 @@ error. A one-step estimate: each move is judged by play-outs from the position,
 as the search judges it, not by whole hands played on; it is cheap where whole
 hands need thousands to show a point.
 
+The first error bar is the judging's noise alone; the second takes the hands
+as a sample of all hands (their decisions' luck included), the one to read.
+
 ``--judge guesses`` (the default) plays the two moves out from the bot's own
 guesses: inside its model, so it shows no error of the guesses. ``--judge
 real`` plays them out from the real hands (the draw pile shuffled anew for each
@@ -54,12 +57,12 @@ class Watched(Game):
 
 
 def decisions(seats: int, hands: int, seed: int) -> list[tuple]:
-    """(view, memory, moves, preferred, the real game) at each decision the search would check, seat
-    0's level rotating round the table as in bench/bots.py."""
-    found = []
+    """(view, memory, moves, preferred, the real game, the hand's number) at each decision the search
+    would check, seat 0's level rotating round the table as in bench/bots.py."""
+    found, hand = [], [0]
 
     def record(view, memory, moves, preferred, rng, **budget):
-        found.append((*copy.deepcopy((view, memory, moves, preferred)), Watched.playing.copy()))
+        found.append((*copy.deepcopy((view, memory, moves, preferred)), Watched.playing.copy(), hand[0]))
         return None                      # the rules of thumb's move is played
 
     searched, search.most_won = search.most_won, record
@@ -67,7 +70,7 @@ def decisions(seats: int, hands: int, seed: int) -> list[tuple]:
     try:
         levels = ["hard"] + ["normal"] * (seats - 1)
         for h in range(hands):
-            shift = h % seats
+            hand[0], shift = h, h % seats
             play_hand(levels[-shift:] + levels[:-shift] if shift else levels, seed * 1_000_003 + h, (1.0, 1),
                       {level: [] for level in LEVELS})
     finally:
@@ -76,7 +79,7 @@ def decisions(seats: int, hands: int, seed: int) -> list[tuple]:
 
 
 def pick(decision: tuple, playouts: int, clear: float, seed: int) -> int:
-    view, memory, moves, preferred, _ = decision
+    view, memory, moves, preferred, _, _ = decision
     kept, search.CLEAR = search.CLEAR, clear
     try:
         best = search.most_won(view, memory, moves, preferred, random.Random(seed), seconds=1e9, playouts=playouts)
@@ -88,14 +91,14 @@ def pick(decision: tuple, playouts: int, clear: float, seed: int) -> int:
 def judged(decision: tuple, a: int, b: int, playouts: int, seed: int, real: bool) -> tuple[float, float]:
     """Move b's winning chance minus move a's, on the same fresh guesses (or the real hands with the
     same fresh draw pile), and its variance."""
-    view, memory, moves, _, game_then = decision
+    view, memory, moves, _, game_then, _ = decision
     rules = search.rules_of(view)
     guesses, rng, me = Guesses(view, memory, rules.deck), random.Random(seed), view["seat"]
     diffs = []
     for _ in range(playouts):
         if real:
             guessed = game_then.copy()
-            guessed.rng = rng
+            guessed.rng, guessed.record = rng, False        # (its own generator; no events, as a guess)
             rng.shuffle(guessed.draw_pile)
         else:
             guessed = guessed_game(rules, view, *guesses.deal(rng), rng=rng)
@@ -129,24 +132,25 @@ def main() -> None:
         parser.error("--oracle needs at least 2 play-outs (a spread is taken from them)")
     start = time.perf_counter()
     found = decisions(args.seats, args.hands, args.seed)
-    gains = [0.0] * len(found)          # per decision: B's winning chance minus A's (0 where they agree)
+    gains = [0.0] * args.hands          # per hand: B's winning chance minus A's, summed over its decisions
     variance, differ = 0.0, 0
     for k, decision in enumerate(found):
         a, b = pick(decision, *args.a, k), pick(decision, *args.b, k)
         if a != b:
             differ += 1
-            gains[k], var = judged(decision, a, b, args.oracle, 1_000_000 + k, args.judge == "real")
+            gain, var = judged(decision, a, b, args.oracle, 1_000_000 + k, args.judge == "real")
+            gains[decision[-1]] += gain
             variance += var
-    total, n = sum(gains), len(found)
-    # the decisions as a sample of all a hand can bring (judging noise included): how far another
-    # 40 hands' decisions could put the sum
+    total, n = sum(gains), args.hands
+    # the hands as a sample (judging noise included): how far as many other hands could put the sum.
+    # Itself an estimate: it can come out below the judging's alone.
     spread = math.sqrt(n * sum((g - total / n) ** 2 for g in gains) / (n - 1)) if n > 1 else 0.0
     print(f"{len(found)} decisions with a choice in {args.hands} hands at {args.seats} seats (seed {args.seed}); "
           f"A = {args.a[0]} play-outs, CLEAR {args.a[1]}; B = {args.b[0]} play-outs, CLEAR {args.b[1]}")
     print(f"they pick different moves at {differ}; there, each move played out {args.oracle} more times, "
           f"from {JUDGES[args.judge]}")
     print(f"B - A: {100 * total / args.hands:+.2f} +/- {100 * math.sqrt(variance) / args.hands:.2f} points of "
-          f"winning chance a hand (1 SE of the judging; +/- {100 * spread / args.hands:.2f} with the decisions "
+          f"winning chance a hand (1 SE of the judging; +/- {100 * spread / args.hands:.2f} with the hands "
           f"taken as a sample); {time.perf_counter() - start:.0f} s")
 
 
