@@ -47,6 +47,8 @@ LINES = (("hard vs 3 normal", ["hard", "normal", "normal", "normal"], "classic",
          ("expert vs normal, heads-up", ["expert", "normal"], "classic", (), 0.5))
 #: lines run only when named in --lines (an expert line costs three hard lines)
 ON_REQUEST = ("expert vs 3 normal", "expert vs normal, heads-up")
+#: the hand this process is playing, for the benches that look at the real hands (ceiling.py, onestep.py)
+PLAYING: list = [None]
 
 
 def play_hand(levels: list[str], seed: int, budget, timings: dict[str, list[float]], preset="classic",
@@ -60,7 +62,7 @@ def play_hand(levels: list[str], seed: int, budget, timings: dict[str, list[floa
                      playouts=None if playouts is None else playouts * times.get(level, 1)) for level in levels]
     rules = make_rules(preset, **dict.fromkeys(house, True))
     table = {"rules": {k: v for k, v in rules.to_dict().items() if k != "deck"}, "deck": rules.deck}
-    game = Game(rules, n, seed=seed, dealer=rng.randrange(n))
+    game = PLAYING[0] = Game(rules, n, seed=seed, dealer=rng.randrange(n))
     events = game.setup_events
     while True:
         views = [{**seat_view(game, s), "table": table} for s in range(n)]   # the rules, as a table sends them

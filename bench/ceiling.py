@@ -22,21 +22,11 @@ sys.path.insert(0, os.path.dirname(__file__))
 
 import bots  # noqa: E402
 from uno_tui.bots import search  # noqa: E402
-from uno_tui.engine import Game  # noqa: E402
 from uno_tui.engine.cards import CODES  # noqa: E402
 
-#: the game being played (the process plays one at a time), and the chance a card of a real hand is wrong
-PLAYING: list = [None]
+#: the chance a card of a real hand is wrong
 WRONG: list = [None]
 GUESSES = search.Guesses          # the bot's own
-
-
-class Watched(Game):
-    """bench/bots.py's game, kept where the search's guesses can read it."""
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        PLAYING[0] = self
 
 
 class RealHands:
@@ -48,7 +38,7 @@ class RealHands:
         self.seat = view["seat"]
 
     def deal(self, rng):
-        game = PLAYING[0]
+        game = bots.PLAYING[0]
         hands = [[CODES[c] for c in hand] for hand in game.hands]
         draw = [CODES[c] for c in game.draw_pile]
         for seat, hand in enumerate(hands):
@@ -65,7 +55,6 @@ class RealHands:
 def dealing_from(wrong: float | None) -> None:
     """Each process's search deals from the real hands (``wrong``: the chance a card is wrong), or
     from its own guesses (None); set in every worker, however processes are started."""
-    bots.Game = Watched
     WRONG[0] = wrong
     search.Guesses = RealHands if wrong is not None else GUESSES
 

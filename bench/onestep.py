@@ -39,21 +39,12 @@ from bots import LEVELS, TUNED, play_hand  # noqa: E402
 from uno_tui.bots import search  # noqa: E402
 from uno_tui.bots.guesses import Guesses  # noqa: E402
 from uno_tui.bots.rollout import play_out  # noqa: E402
-from uno_tui.engine import Action, Game  # noqa: E402
+from uno_tui.engine import Action  # noqa: E402
 from uno_tui.engine.guess import guessed_game  # noqa: E402
 
 
 #: what --judge plays the two moves out from
 JUDGES = {"guesses": "the bot's guesses", "real": "the real hands (the draw pile shuffled anew)"}
-
-
-class Watched(Game):
-    """bench/bots.py's game, kept where a decision's record can copy it (the real hands, for --judge real)."""
-    playing: Game | None = None
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        Watched.playing = self
 
 
 def decisions(seats: int, hands: int, seed: int) -> list[tuple]:
@@ -62,11 +53,10 @@ def decisions(seats: int, hands: int, seed: int) -> list[tuple]:
     found, hand = [], [0]
 
     def record(view, memory, moves, preferred, rng, **budget):
-        found.append((*copy.deepcopy((view, memory, moves, preferred)), Watched.playing.copy(), hand[0]))
+        found.append((*copy.deepcopy((view, memory, moves, preferred)), bots.PLAYING[0].copy(), hand[0]))
         return None                      # the rules of thumb's move is played
 
     searched, search.most_won = search.most_won, record
-    bots.Game = Watched
     try:
         levels = ["hard"] + ["normal"] * (seats - 1)
         for h in range(hands):
@@ -74,7 +64,7 @@ def decisions(seats: int, hands: int, seed: int) -> list[tuple]:
             play_hand(levels[-shift:] + levels[:-shift] if shift else levels, seed * 1_000_003 + h, (1.0, 1),
                       {level: [] for level in LEVELS})
     finally:
-        search.most_won, bots.Game = searched, Game
+        search.most_won = searched
     return found
 
 
