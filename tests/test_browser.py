@@ -67,19 +67,18 @@ class PageScreen:
         return []
 
     async def until(self, text: str) -> None:
-        for _ in range(int(TIMEOUT / 0.1)):
-            if text in self.text():
-                return
-            await asyncio.sleep(0.1)
-        raise AssertionError(f"{text!r} not in the page after {TIMEOUT} s:\n{self.text()}")
+        await self._poll(lambda: text in self.text(), f"{text!r} not in the page")
 
     async def settled(self, quiet: float = 0.5) -> None:
         """Until no frame has come for ``quiet`` s: a loaded machine draws a turn in several frames."""
+        await self._poll(lambda: time.monotonic() - self.last_frame >= quiet, "the page kept drawing")
+
+    async def _poll(self, done, failure: str) -> None:
         for _ in range(int(TIMEOUT / 0.05)):
-            if time.monotonic() - self.last_frame >= quiet:
+            if done():
                 return
             await asyncio.sleep(0.05)
-        raise AssertionError(f"the page kept drawing for {TIMEOUT} s:\n{self.text()}")
+        raise AssertionError(f"{failure} after {TIMEOUT} s:\n{self.text()}")
 
 
 def children(pid: int) -> list[int]:
