@@ -139,7 +139,8 @@ async def main_async(args) -> None:
           f"p50 {l50 * 1e3:.3f} ms, p99 {l99 * 1e3:.3f} ms   (ratio to echo: p50 {l50 / e50:.1f}x, p99 {l99 / e99:.1f}x)")
     user, system = (t / commands * 1e6 for t in cpu)
     print(f"host CPU: {sum(cpu):.2f} s for {commands} commands = {user + system:.0f} us a command "
-          f"(user {user:.0f}, system {system:.0f}; each sends {args.peers} updates; {commands / elapsed:.0f} commands/s)")
+          f"(user {user:.0f}, system {system:.0f}; each sends {args.peers} updates; "
+          f"{commands / elapsed:.0f} commands/s)")
     floor = json.loads(subprocess.run([sys.executable, os.path.join(os.path.dirname(__file__), "send_floor.py"),
                                        "--peers", str(args.peers), "--processes", str(args.processes)],
                                       stdout=subprocess.PIPE, text=True, check=True).stdout)

@@ -213,7 +213,8 @@ async def headless_host(settings, args, seats: int) -> int:
     log.info("hosting %s for %d seats on %s; starting when %d joined",
              settings.edition, seats, ", ".join(format_address(a, port) for a in addresses), need)
     if session.web_port is not None:
-        log.info("friends join from a browser at %s", ", ".join(f"http://{format_address(a, session.web_port)}" for a in addresses))
+        log.info("friends join from a browser at %s",
+                 ", ".join(f"http://{format_address(a, session.web_port)}" for a in addresses))
     for note in session.notes():
         log.info("%s", note)
     session.on_change = lambda: log.info("lobby: %s", ", ".join(s.name or "(open)" for s in session.seats))
