@@ -5,6 +5,7 @@ from collections import Counter
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from uno_tui.bots.cards import lacked
 from uno_tui.bots.guesses import Guesses
 from uno_tui.bots.memory import Memory
 from uno_tui.engine import HOUSE_RULES, PRESETS, Game, make_rules, redact, seat_view
@@ -85,11 +86,11 @@ def test_a_seven_hands_our_hand_to_the_other_player_and_what_they_lacked_goes_wi
     view = {"seat": 0, "players": 3, "hand": ["B1", "G2"], "color": "red", "top": "R5"}
     memory.observe(view, [{"type": "deal"}])
     memory.observe(view, [{"type": "draw", "seat": 1, "count": 1, "reason": "draw"}])
-    assert memory.lacks[1] == {"red", "rank:5", "wild"}
+    assert memory.lacks(1) == {"red", "rank:5", "wild"}
     memory.observe({"seat": 0, "players": 3, "hand": ["Y9"], "color": "red", "top": "R7"},
                    [{"type": "swap", "seat": 0, "target": 1}])
-    assert memory.known[1] == Counter({"B1": 1, "G2": 1}) and 1 not in memory.lacks
-    assert 0 not in memory.lacks and 0 not in memory.known
+    assert memory.known[1] == Counter({"B1": 1, "G2": 1}) and not memory.lacks(1)
+    assert not memory.lacks(0) and 0 not in memory.known
 
 
 def test_a_seat_that_lacks_a_colour_leaves_the_next_seat_a_fair_share_of_it():
@@ -100,7 +101,7 @@ def test_a_seat_that_lacks_a_colour_leaves_the_next_seat_a_fair_share_of_it():
     view = {**seat_view(game, 0), "table": {"deck": rules.deck}}
     memory = Memory()
     memory.observe(view, [redact(e, 0) for e in game.setup_events])
-    memory.lacks[1] = {"red"}
+    memory.cards[1] = [frozenset({"red"})] * view["counts"][1]
     guesses = Guesses(view, memory, rules.deck)
     rng, reds, deals = random.Random(0), 0, 2000
     for _ in range(deals):
@@ -111,3 +112,61 @@ def test_a_seat_that_lacks_a_colour_leaves_the_next_seat_a_fair_share_of_it():
     left = len(guesses.pool) - view["counts"][1]           # the cards seat 1 left, all the reds among them
     fair = view["counts"][2] * sum(n for c, n in pool.items() if c.startswith("R")) / left
     assert abs(reds / deals - fair) < 0.15, (reds / deals, fair)
+
+
+def seen(*steps):
+    """A memory of seat 0 at a 3-seat table after each step's events (red 5 on top, then the top each
+    play leaves), the view after them giving seats 1 and 2 the step's hand sizes."""
+    memory, color, top = Memory(), "red", "R5"
+    memory.observe({"seat": 0, "players": 3, "hand": ["B1", "G2"], "color": color, "top": top, "counts": [2, 5, 5]},
+                   [{"type": "deal"}])
+    for events, counts in steps:
+        for ev in events:
+            if ev["type"] == "play":
+                top = ev["card"]
+                color = ev.get("color") or {"R": "red", "Y": "yellow", "G": "green", "B": "blue"}[top[0]]
+        memory.observe({"seat": 0, "players": 3, "hand": ["B1", "G2"], "color": color, "top": top,
+                        "counts": [2, *counts]}, events)
+    return memory
+
+
+def draw(seat, count=1, reason="draw"):
+    return {"type": "draw", "seat": seat, "count": count, "reason": reason}
+
+
+def play(seat, card, color=None):
+    return {"type": "play", "seat": seat, "card": card, "color": color}
+
+
+def test_a_card_drawn_after_a_hand_showed_a_lack_may_be_anything_and_the_lack_stays_with_the_rest():
+    # seat 1 draws on red 5 and plays the card drawn at once: its five still lack red, and the red 7
+    # shows nothing of them (it was not chosen from the hand)
+    steps = [([draw(1)], (6, 5)), ([play(1, "R7")], (5, 5))]
+    memory = seen(*steps)
+    assert memory.cards[1] == [frozenset({"red", "rank:5", "wild"})] * 5
+    # two cards more as a penalty: they may be anything, so the hand no longer lacks red as a whole,
+    # but the five it held still do
+    memory = seen(*steps, ([draw(1, 2, "draw_two")], (7, 5)))
+    assert memory.lacks(1) == set()
+    assert sorted(memory.cards[1], key=len) == [frozenset()] * 2 + [frozenset({"red", "rank:5", "wild"})] * 5
+    # the card played at once is the one drawn, whatever the others seem to lack
+    memory = seen(([play(1, "R3")], (4, 5)), ([play(2, "B3")], (4, 4)), ([draw(1)], (5, 4)), ([play(1, "B7")], (4, 4)))
+    assert memory.cards[1] == [frozenset({("red", 3), "blue", "rank:3", "wild"})] * 4
+
+
+def test_a_wild_shows_the_rest_of_the_hand_lacked_the_colour_and_the_number_a_followed_colour_its_higher_cards():
+    memory = seen(([play(1, "W", "blue")], (4, 5)))
+    assert memory.lacks(1) == {"red", "rank:5"}
+    memory = seen(([play(2, "R3")], (5, 4)))
+    lacks = memory.cards[2][0]
+    assert lacked("R4", lacks) and lacked("RS", lacks) and not lacked("R2", lacks) and not lacked("B9", lacks)
+    # a jump-in is out of turn: it shows nothing
+    memory = seen(([{"type": "jump_in", "seat": 2, "card": "R5"}, play(2, "R5")], (5, 4)))
+    assert memory.cards[2] == [frozenset()] * 4
+
+
+def test_the_card_played_is_taken_from_those_that_may_be_it():
+    # seat 1 drew on red 5 and kept it (all six lack red and 5s), then took a penalty card (may be
+    # anything): its blue 5 can only be the penalty card, so all six that lack 5s stay
+    memory = seen(([draw(1)], (6, 5)), ([draw(1, 1, "catch")], (7, 5)), ([play(1, "B5")], (6, 5)))
+    assert sorted(len(e) for e in memory.cards[1]) == [3] * 6

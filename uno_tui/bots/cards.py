@@ -15,10 +15,13 @@ __all__ = ["ATTACKS", "CLASSIC_DECK", "COLOR_NAMES", "COLORS", "VOLDEMORT_RANKS"
 
 
 def lacked(card: str, lacks) -> bool:
-    """Whether a hand that seems to lack ``lacks`` (colours, "rank:X", "wild") lacks ``card``."""
+    """Whether a hand that seems to lack ``lacks`` (colours, "rank:X", "wild", and (colour, points):
+    that colour's cards worth more) lacks ``card``."""
     if is_wild(card):
         return "wild" in lacks
-    return color_of(card) in lacks or "rank:" + rank_of(card) in lacks
+    color = color_of(card)
+    return color in lacks or "rank:" + rank_of(card) in lacks or any(
+        points(card) > lack[1] for lack in lacks if type(lack) is tuple and lack[0] == color)
 
 
 def colour_counts(hand: list[str]) -> dict[str, int]:

@@ -12,7 +12,8 @@ no challenges. Plain data only, like the rest of the bot.
 """
 import random
 
-from .cards import CLASSIC_DECK, COLOR_NAMES, lacked
+from .cards import CLASSIC_DECK, COLOR_NAMES
+from .guesses import deal_groups
 
 LETTERS = {name: letter for letter, name in COLOR_NAMES.items()}
 AGAIN = ("S", "R", "+2")                     # heads-up: the mover plays again
@@ -38,16 +39,17 @@ def applies(view: dict) -> bool:
 
 
 def wins(moves: list[tuple[str, str | None] | None], hand: list[str], pool: dict[str, int], opponent_cards: int,
-         lacks, rng: random.Random, deals: int, top: tuple[str, str] | None = None) -> list[int]:
+         groups, rng: random.Random, deals: int, top: tuple[str, str] | None = None) -> list[int]:
     """For each move, how many of ``deals`` it won. A move is a card and, for a wild, the colour
     named; or None: keep the hand as it is and let the other player move on ``top`` (the colour
-    named on the table and the card on top)."""
+    named on the table and the card on top). ``groups``: what the other hand's cards seem to lack
+    (memory.groups)."""
     won = [0] * len(moves)
     if top is not None:
         letter, rank, _ = SPLIT[top[1]]
         kept = (LETTERS.get(top[0]), "*" if letter == "W" else rank, 1)    # the table as it is; they move
     for _ in range(deals):
-        other, pile = _deal(pool, opponent_cards, lacks, rng)
+        other, pile = _deal(pool, opponent_cards, groups, rng)
         for i, move in enumerate(moves):
             hands, left = [list(hand), list(other)], list(pile)
             if move is None:
@@ -62,14 +64,14 @@ def wins(moves: list[tuple[str, str | None] | None], hand: list[str], pool: dict
     return won
 
 
-def _deal(pool: dict[str, int], count: int, lacks, rng: random.Random) -> tuple[list[str], list[str]]:
-    """One guess at the other hand (``count`` cards, what it lacks only if nothing else is left) and the pile."""
+def _deal(pool: dict[str, int], count: int, groups, rng: random.Random) -> tuple[list[str], list[str]]:
+    """One guess at the other hand (``count`` cards, what each seems to lack only if nothing else is
+    left) and the pile."""
     draw = rng.random
     cards = sorted((code for code, n in pool.items() for _ in range(n)), key=lambda _: draw())  # a shuffle, 10x faster
-    if not lacks or not any(lacked(c, lacks) for c in cards[:count]):
-        return cards[:count], cards[count:]          # the rest is still in a random order
-    ordered = [c for c in cards if not lacked(c, lacks)] + [c for c in cards if lacked(c, lacks)]
-    return ordered[:count], sorted(ordered[count:], key=lambda _: draw())
+    hand, cards = deal_groups(groups, cards, draw)
+    free = count - len(hand)
+    return hand + cards[:free], cards[free:]
 
 
 def _put_down(card: str, colour: str | None, hands: list[list[str]], pile: list[str], mover: int):

@@ -5,8 +5,6 @@ pile; every card of the deck exactly once."""
 import random
 from collections import Counter
 
-from .cards import lacked
-
 
 class Guesses:
     """Deals guesses for one decision (``ok`` is False when the view and memory cannot be reconciled
@@ -17,7 +15,10 @@ class Guesses:
         seen = memory.under[:-1] if memory.under[-1:] == [view["top"]] else []
         known = {s: +c for s, c in memory.known.items() if s != view["seat"]}
         self.ok = self._reckon(seen, known) or self._reckon([], {})   # what we remember, or only the view
-        self.lacks = {s: lacks for s, lacks in memory.lacks.items() if lacks and self.ok and self.slots.get(s)}
+        self.groups = {}          # per seat: what the cards of its hand we do not know seem not to be
+        if self.ok:
+            cards = set(self.pool)
+            self.groups = {s: g for s, n in self.slots.items() if (g := memory.groups(s, cards, n))}
 
     def _reckon(self, seen: list[str], known: dict[int, Counter]) -> bool:
         view, me = self.view, self.view["seat"]
@@ -43,17 +44,28 @@ class Guesses:
         the discard pile under the top card."""
         draw = rng.random
         rest = sorted(self.pool, key=lambda _: draw())      # a shuffle (faster than random.shuffle)
-        hands = [list(self.view["hand"]) if s == self.view["seat"] else None for s in range(self.view["players"])]
-        for seat, lacks in self.lacks.items():
-            need, take, left = self.slots[seat], [], []
-            for card in rest:
-                (take if len(take) < need and not lacked(card, lacks) else left).append(card)
-            short = need - len(take)
-            # what this seat passed over goes back in at random, not first in line for the next seat
-            hands[seat] = self.known.get(seat, []) + take + left[:short]
-            rest = sorted(left[short:], key=lambda _: draw())
+        me = self.view["seat"]
+        hands = [list(self.view["hand"] if s == me else self.known.get(s, ())) for s in range(self.view["players"])]
+        for seat, groups in self.groups.items():
+            taken, rest = deal_groups(groups, rest, draw)
+            hands[seat] += taken
         for seat, need in self.slots.items():
-            if hands[seat] is None:
-                hands[seat], rest = self.known.get(seat, []) + rest[:need], rest[need:]
+            free = need + len(self.known.get(seat, ())) - len(hands[seat])
+            hands[seat] += rest[:free]
+            rest = rest[free:]
         return hands, rest[self.under_slots:], self.seen + rest[:self.under_slots]
 
+
+def deal_groups(groups: list[tuple[set, int]], cards: list[str], draw) -> tuple[list[str], list[str]]:
+    """Cards for each group (memory.groups) from ``cards`` in a random order: none it lacks unless
+    nothing else is left; and the cards left, in a random order again (those a group passed over
+    must not come first for the next)."""
+    hand = []
+    for excluded, need in groups:
+        take, left = [], []
+        for card in cards:
+            (take if len(take) < need and card not in excluded else left).append(card)
+        short = need - len(take)
+        hand += take + left[:short]
+        cards = sorted(left[short:], key=lambda _: draw())
+    return hand, cards

@@ -89,7 +89,7 @@ class HardBot(NormalBot):
 
     def follow_chance(self, view, pool, seat, color, rank) -> float:
         """The chance that ``seat`` can follow a top card of this colour and rank."""
-        void = self.memory.lacks.get(seat, ())
+        void = self.memory.lacks(seat)
         total = sum(pool.values()) or 1
         wild_ok, rank_ok, color_ok = "wild" not in void, "rank:" + rank not in void, color not in void
         match = sum(n for code, n in pool.items()
@@ -127,7 +127,9 @@ class HardBot(NormalBot):
         the ones a few lucky deals could put in the wrong order."""
         self._played_out = True
         other = 1 - view["seat"]
-        guess = (view["hand"], self.unseen(view), view["counts"][other], self.memory.lacks.get(other, ()), self.rng)
+        pool = self.unseen(view)
+        groups = self.memory.groups(other, pool, view["counts"][other])
+        guess = (view["hand"], pool, view["counts"][other], groups, self.rng)
         top = (view["color"], view["top"])
         won = endgame.wins(moves, *guess, self.deals, top)
         won[preferred] += 0.5
@@ -180,7 +182,7 @@ class HardBot(NormalBot):
         """
         attack = view.get("attack") or {}
         by, before = attack.get("by"), self.memory.wd4_before
-        if by is None or before is None or before in self.memory.lacks.get(by, ()):
+        if by is None or before is None or before in self.memory.lacks(by):
             return False
         pool = self.unseen(view)
         total = sum(pool.values()) or 1

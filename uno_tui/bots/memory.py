@@ -1,9 +1,14 @@
 """What a seat has seen this hand, read from the events it was sent: the cards on the discard pile,
-the cards it knows are in other hands, and what each hand seems to lack. The hard bot's guesses
-at the hidden cards (guesses.py) must agree with all of it."""
+the cards it knows are in other hands, and what each card of the others' hands seems not to be.
+The hard bot's guesses at the hidden cards (guesses.py) must agree with all of it.
+
+What a card seems not to be comes from how the normal bot plays (bots/normal.py), the model of a
+player: it draws only when it holds nothing that matches, plays a card that matches when it draws
+one, plays a wild only when nothing else matches, and follows a colour with its highest card of
+it. Each lack is kept with the cards held when it showed: a card drawn later may be anything."""
 from collections import Counter
 
-from .cards import color_of, rank_of
+from .cards import color_of, lacked, points, rank_of
 
 
 class Memory:
@@ -18,7 +23,11 @@ class Memory:
         self.seat = None
         self.under: list[str] = []        # the discard pile as seen, top card last
         self.known: dict[int, Counter] = {}   # per seat: cards it is known to hold (shown, or handed to it)
-        self.lacks: dict[int, set] = {}   # per seat: colours, "rank:X" and "wild" it seems to lack
+        #: per other seat, one entry per card of its hand we do not know: what that card seems not to
+        #: be (cards.lacked: colours, "rank:X", "wild", (colour, points): that colour's cards worth more)
+        self.cards: dict[int, list[frozenset]] = {}
+        self.drawn_by = None              # the seat whose turn's draw was the last event (its card last)
+        self.jumped = False               # the play being read is a jump-in (out of turn: it shows nothing)
         self.hand: Counter = Counter()    # our own hand as of the last view
         self.color = self.rank = None     # the colour and rank on top before the events being read
 
@@ -31,6 +40,7 @@ class Memory:
         me = self.seat = view.get("seat")
         for ev in events:
             kind, seat, card = ev.get("type"), ev.get("seat"), ev.get("card")
+            drawn_by, self.drawn_by = self.drawn_by, None
             if kind == "deal":
                 self.forget()
                 self.seat = me
@@ -39,11 +49,17 @@ class Memory:
             elif kind == "returned" and self.under:
                 self.under.pop()
             elif kind == "draw" and seat != me:
+                entries = self.cards.setdefault(seat, [])
                 if ev.get("reason") == "draw" and self.color:
-                    # drew rather than played: most likely held nothing that matched, and no wild
-                    self.lacks.setdefault(seat, set()).update((self.color, "rank:" + self.rank, "wild"))
-                elif ev.get("count", 0) >= 2:
-                    self.lacks.pop(seat, None)
+                    # drew rather than played: most likely held nothing that matched, and no wild;
+                    # nor does the card drawn, unless it is played at once (then it goes first)
+                    lack = frozenset((self.color, "rank:" + self.rank, "wild"))
+                    entries[:] = [e | lack for e in entries] + [lack] * ev.get("count", 1)
+                    self.drawn_by = seat
+                else:
+                    entries += [frozenset()] * ev.get("count", 1)
+            elif kind == "jump_in":
+                self.jumped = True
             elif kind == "challenge":
                 record = self.bluffs.setdefault(ev["target"], [0, 0])
                 record[0] += 1
@@ -60,38 +76,82 @@ class Memory:
             elif kind == "color":
                 self.color = ev["color"]
             elif card and kind in ("play", "discard", "shield", "first_card"):
-                self._played(seat, card, ev.get("color"))
+                self._played(seat, card, ev.get("color"), kind == "play" and not self.jumped, drawn_by == seat)
+                self.jumped = False
+        self._count(view)
         self.hand = Counter(view.get("hand") or ())
         self.color = view.get("color")
         self.rank = rank_of(view["top"]) if view.get("top") else None
 
-    def _played(self, seat, card: str, named: str | None) -> None:
+    def lacks(self, seat: int) -> set:
+        """What the seat's whole hand seems to lack (colours, "rank:X", "wild"): what every card of it
+        we do not know seems not to be."""
+        entries = self.cards.get(seat)
+        if not entries:
+            return set()
+        return {lack for lack in entries[0].intersection(*entries[1:]) if type(lack) is str}
+
+    def groups(self, seat: int, cards, slots: int) -> list[tuple[set, int]]:
+        """The seat's cards we do not know (the first ``slots``) that seem to lack something, alike ones
+        together: the cards among ``cards`` each could not be, and how many; the most lacking first."""
+        counted = Counter(e for e in self.cards.get(seat, ())[:slots] if e)
+        return [({c for c in cards if lacked(c, lacks)}, n)
+                for lacks, n in sorted(counted.items(), key=lambda group: -len(group[0]))]
+
+    def _count(self, view: dict) -> None:
+        """One entry for every card of each other hand we do not know, as its count in the view says
+        (a card it gained in a way we do not follow seems to be anything)."""
+        for seat, count in enumerate(view.get("counts") or ()):
+            if seat != self.seat:
+                entries = self.cards.setdefault(seat, [])
+                need = count - sum(self.known.get(seat, Counter()).values())
+                while len(entries) > max(0, need):
+                    entries.remove(max(entries, key=len))
+                entries += [frozenset()] * (need - len(entries))
+
+    def _played(self, seat, card: str, named: str | None, in_turn: bool = False, drawn: bool = False) -> None:
         self.under.append(card)
         if seat is not None:
             if seat == self.seat:
                 self.hand[card] -= 1
             else:
+                entries = self.cards.setdefault(seat, [])
                 if self.known.get(seat, {}).get(card):
                     self.known[seat][card] -= 1
-                # it held what it played: it lacks that no longer
-                self.lacks.get(seat, set()).difference_update(("wild",) if card[0] == "W" else (
-                    color_of(card), "rank:" + rank_of(card)))
+                elif drawn and entries:
+                    entries.pop()
+                elif entries:
+                    # the card it was: one that may be it, the one that seemed to lack most
+                    fits = [i for i, e in enumerate(entries) if not lacked(card, e)] or range(len(entries))
+                    del entries[max(fits, key=lambda i: len(entries[i]))]
+                self._shown(entries, card, in_turn and not drawn and self.color is not None, seat not in self.caught)
             if card == "W+4":
                 self.wd4_before = self.color
-            if card == "W+4" and seat != self.seat and seat not in self.caught and self.color:
-                # a player who has never been caught bluffing played it legally: none of the old colour
-                self.lacks.setdefault(seat, set()).add(self.color)
         self.color = named or color_of(card) or self.color
         self.rank = rank_of(card)
+
+    def _shown(self, entries: list[frozenset], card: str, chosen: bool, honest: bool) -> None:
+        """What the rest of a hand seems not to be, now that ``card`` was played from it (``chosen``:
+        in turn, from the hand, on a known colour; ``honest``: never caught bluffing)."""
+        lack = set()
+        if card[0] == "W":
+            if chosen:       # a wild: nothing else matched (a Wild Draw Four may answer one of the same rank)
+                lack.update(("rank:" + self.rank,) if card == "W+4" else (self.color, "rank:" + self.rank))
+            if card == "W+4" and honest and self.color:
+                lack.add(self.color)     # played legally: none of the old colour
+        elif chosen and color_of(card) == self.color:
+            lack.add((self.color, points(card)))     # followed the colour with its highest card of it
+        if lack:
+            entries[:] = [e | lack for e in entries]
 
     def _rehand(self, moves: dict[int, int], n: int) -> None:
         """Hands changed owners (seven_zero): what was known of each, and what it lacked, goes with
         it; the hand we gave away is known to its new owner."""
-        known, lacks = self.known, self.lacks
+        known, cards = self.known, self.cards
         self.known = {moves.get(s, s): c for s, c in known.items()}
-        self.lacks = {moves.get(s, s): c for s, c in lacks.items()}
+        self.cards = {moves.get(s, s): c for s, c in cards.items()}
         if self.seat in moves:
             self.known[moves[self.seat]] = +self.hand
-            self.lacks.pop(moves[self.seat], None)
+            self.cards.pop(moves[self.seat], None)
         self.known.pop(self.seat, None)
-        self.lacks.pop(self.seat, None)
+        self.cards.pop(self.seat, None)
