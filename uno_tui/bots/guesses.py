@@ -58,14 +58,18 @@ class Guesses:
 
 def deal_groups(groups: list[tuple[set, int]], cards: list[str], draw) -> tuple[list[str], list[str]]:
     """Cards for each group (memory.groups) from ``cards`` in a random order: none it lacks unless
-    nothing else is left; and the cards left, in a random order again (those a group passed over
-    must not come first for the next)."""
+    nothing else is left; and the cards left, in a random order still (those a group passed over go
+    back in at random, not first in line for the next)."""
     hand = []
     for excluded, need in groups:
-        take, left = [], []
-        for card in cards:
-            (take if len(take) < need and card not in excluded else left).append(card)
+        take, passed, i, end = [], [], 0, len(cards)
+        while len(take) < need and i < end:
+            card = cards[i]
+            i += 1
+            (passed if card in excluded else take).append(card)
         short = need - len(take)
-        hand += take + left[:short]
-        cards = sorted(left[short:], key=lambda _: draw())
+        hand += take + passed[:short]
+        cards = cards[i:]
+        for card in passed[short:]:       # each at a random place: the order stays a uniform shuffle
+            cards.insert(int(draw() * (len(cards) + 1)), card)
     return hand, cards
