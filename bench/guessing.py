@@ -74,6 +74,8 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=20, help="guesses dealt at each decision")
     args = parser.parse_args()
     found = decisions(args.seats, args.hands, args.seed)
+    if not found:
+        parser.error("no decision with a choice in these hands: ask for more --hands")
     print(f"{len(found)} decisions with a choice in {args.hands} hands at {args.seats} seats (seed {args.seed}); "
           f"{args.deals} guesses dealt at each")
     for name, forget in (("with what each card seems not to be", False), ("without (sizes only)", True)):

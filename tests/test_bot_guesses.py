@@ -5,12 +5,14 @@ from collections import Counter
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from uno_tui.bots.cards import lacked
+from uno_tui.bots.cards import color_of, lacked
 from uno_tui.bots.guesses import Guesses
 from uno_tui.bots.memory import Memory
 from uno_tui.engine import HOUSE_RULES, PRESETS, Game, make_rules, redact, seat_view
 from uno_tui.engine.cards import CODES
+from uno_tui.engine.actions import Action
 from uno_tui.engine.guess import guessed_game
+from uno_tui.bots.players import make_bot
 
 SWITCHES = [rule.name for rule in HOUSE_RULES if rule.switch]
 
@@ -63,6 +65,46 @@ def test_guesses_fit_what_the_seat_saw(spec):
         # the game built from the guess is the game the seat sees
         guessed = seat_view(guessed_game(rules, view, hands, draw, under), 0)
         assert same(guessed) == same(view)
+
+
+def fits(cards: list[str], entries: list[frozenset]) -> bool:
+    """Can each card be given its own entry, none that lacks it? (a bipartite matching)"""
+    owner: dict[int, int] = {}
+
+    def place(i: int, tried: set) -> bool:
+        for j, lacks in enumerate(entries):
+            if j not in tried and not lacked(cards[i], lacks):
+                tried.add(j)
+                if j not in owner or place(owner[j], tried):
+                    owner[j] = i
+                    return True
+        return False
+    return len(cards) == len(entries) and all(place(i, set()) for i in range(len(cards)))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hands)
+def test_against_normal_bots_what_each_card_seems_not_to_be_is_true(spec):
+    """The memory's model of a player is the normal bot: against normal bots, in every edition and
+    under any house rules, the real cards of each hand fit the lacks it keeps for them (one card to
+    each entry), but while a player decides on the card it just drew."""
+    rules = make_rules(spec["preset"], **spec["house"])
+    table = {"rules": {k: v for k, v in rules.to_dict().items() if k != "deck"}, "deck": rules.deck}
+    game = Game(rules, spec["players"], seed=spec["seed"], dealer=spec["seed"] % spec["players"])
+    bots = [make_bot("normal", spec["seed"] + s) for s in range(game.n)]
+    memory, events = Memory(), game.setup_events
+    for _ in range(300):
+        views = [{**seat_view(game, s), "table": table} for s in range(game.n)]
+        memory.observe(views[0], [redact(e, 0) for e in events])
+        for s in range(1, game.n):
+            unknown = Counter(CODES[c] for c in game.hands[s]) - memory.known.get(s, Counter())
+            assert fits(list(unknown.elements()), memory.cards[s]) or (game.phase == "drawn" and game.decider == s), (
+                s, sorted(unknown.elements()), memory.cards[s])
+        if game.over:
+            break
+        acting = [(s, a) for s in range(game.n) if (a := bots[s].decide(views[s])) is not None]
+        seat, action = next((s, a) for s, a in acting if s != game.decider) if len(acting) > 1 else acting[0]
+        events = game.apply(seat, Action.from_dict(action))
 
 
 def same(view: dict) -> dict:
@@ -124,7 +166,7 @@ def seen(*steps):
         for ev in events:
             if ev["type"] == "play":
                 top = ev["card"]
-                color = ev.get("color") or {"R": "red", "Y": "yellow", "G": "green", "B": "blue"}[top[0]]
+                color = ev.get("color") or color_of(top)
         memory.observe({"seat": 0, "players": 3, "hand": ["B1", "G2"], "color": color, "top": top,
                         "counts": [2, *counts]}, events)
     return memory
@@ -149,6 +191,12 @@ def test_a_card_drawn_after_a_hand_showed_a_lack_may_be_anything_and_the_lack_st
     memory = seen(*steps, ([draw(1, 2, "draw_two")], (7, 5)))
     assert memory.lacks(1) == set()
     assert sorted(memory.cards[1], key=len) == [frozenset()] * 2 + [frozenset({"red", "rank:5", "wild"})] * 5
+    # ... also when another player says UNO in between
+    memory = seen(([draw(1)], (6, 5)), ([{"type": "say_uno", "seat": 2}, play(1, "R7")], (5, 5)))
+    assert memory.cards[1] == [frozenset({"red", "rank:5", "wild"})] * 5
+    # a card drawn and kept could have been played: it lacks nothing
+    memory = seen(([draw(1)], (6, 5)), ([{"type": "keep", "seat": 1}], (6, 5)))
+    assert memory.cards[1][-1] == frozenset() and memory.lacks(1) == set()
     # the card played at once is the one drawn, whatever the others seem to lack
     memory = seen(([play(1, "R3")], (4, 5)), ([play(2, "B3")], (4, 4)), ([draw(1)], (5, 4)), ([play(1, "B7")], (4, 4)))
     assert memory.cards[1] == [frozenset({("red", 3), "blue", "rank:3", "wild"})] * 4
@@ -157,6 +205,9 @@ def test_a_card_drawn_after_a_hand_showed_a_lack_may_be_anything_and_the_lack_st
 def test_a_wild_shows_the_rest_of_the_hand_lacked_the_colour_and_the_number_a_followed_colour_its_higher_cards():
     memory = seen(([play(1, "W", "blue")], (4, 5)))
     assert memory.lacks(1) == {"red", "rank:5"}
+    assert seen(([play(1, "W+4", "blue")], (4, 5))).lacks(1) == {"red", "rank:5"}
+    # a Wild Draw Four stacked on a Draw Two (a house rule) answers the attack: it shows no colour
+    assert seen(([play(1, "R+2")], (4, 5)), ([play(2, "W+4", "blue")], (4, 4))).lacks(2) == set()
     memory = seen(([play(2, "R3")], (5, 4)))
     lacks = memory.cards[2][0]
     assert lacked("R4", lacks) and lacked("RS", lacks) and not lacked("R2", lacks) and not lacked("B9", lacks)
@@ -166,7 +217,7 @@ def test_a_wild_shows_the_rest_of_the_hand_lacked_the_colour_and_the_number_a_fo
 
 
 def test_the_card_played_is_taken_from_those_that_may_be_it():
-    # seat 1 drew on red 5 and kept it (all six lack red and 5s), then took a penalty card (may be
-    # anything): its blue 5 can only be the penalty card, so all six that lack 5s stay
+    # seat 1 drew on red 5 a card it could not play (all six lack red and 5s), then took a penalty
+    # card (may be anything): its blue 5 can only be the penalty card, so all six that lack 5s stay
     memory = seen(([draw(1)], (6, 5)), ([draw(1, 1, "catch")], (7, 5)), ([play(1, "B5")], (6, 5)))
     assert sorted(len(e) for e in memory.cards[1]) == [3] * 6

@@ -29,6 +29,12 @@ def test_a_seven_on_a_tie_takes_the_first_hand_in_the_order_of_play():
     assert make_bot("normal", 1).decide(swap) == {"kind": "swap", "target": 3}
 
 
+def test_with_nothing_to_play_and_nothing_to_draw_every_level_passes():
+    stuck = view(turn=0, decider=0, hand=["B1", "G2"], legal=[{"kind": "pass"}])
+    for level in LEVELS:
+        assert make_bot(level, 1).decide(stuck) == {"kind": "pass"}, level
+
+
 def test_a_jump_in_is_taken_saying_uno_with_it():
     for level in ("normal", "hard"):
         assert make_bot(level, 2).decide(view()) == {"kind": "jump_in", "card": "R5", "uno": True}, level

@@ -10,6 +10,14 @@ from collections import Counter
 
 from .cards import color_of, lacked, points, rank_of
 
+#: events that may come between a turn's draw and the play of the card drawn (or the next card drawn)
+BETWEEN = ("say_uno", "catch", "reshuffle")
+#: the ranks (rank_of) that make the next player draw, and that another may answer in kind (stack)
+DRAW_RANKS = ("+2", "W+4")
+#: how a card left a hand: played in turn from it, played just after being drawn, played on a draw
+#: card at the player (stacked), or any other way (a jump-in, a Voldemort's discard, a shield)
+CHOSEN, DRAWN, STACKED, OTHER = "chosen", "drawn", "stacked", "other"
+
 
 class Memory:
     """One seat's memory of the hand being played."""
@@ -26,8 +34,9 @@ class Memory:
         #: per other seat, one entry per card of its hand we do not know: what that card seems not to
         #: be (cards.lacked: colours, "rank:X", "wild", (colour, points): that colour's cards worth more)
         self.cards: dict[int, list[frozenset]] = {}
-        self.drawn_by = None              # the seat whose turn's draw was the last event (its card last)
-        self.jumped = False               # the play being read is a jump-in (out of turn: it shows nothing)
+        self.drawn_by = None              # the seat whose turn's draw came last (its card drawn last)
+        self.jumped = False               # the play being read is a jump-in
+        self.attacked = False             # a draw card was just played at the next player
         self.hand: Counter = Counter()    # our own hand as of the last view
         self.color = self.rank = None     # the colour and rank on top before the events being read
 
@@ -38,9 +47,12 @@ class Memory:
 
     def observe(self, view: dict, events: list[dict]) -> None:
         me = self.seat = view.get("seat")
+        rules = (view.get("table") or {}).get("rules") or {}
         for ev in events:
             kind, seat, card = ev.get("type"), ev.get("seat"), ev.get("card")
-            drawn_by, self.drawn_by = self.drawn_by, None
+            drawn_by = self.drawn_by
+            if kind not in BETWEEN:
+                self.drawn_by = None
             if kind == "deal":
                 self.forget()
                 self.seat = me
@@ -49,15 +61,9 @@ class Memory:
             elif kind == "returned" and self.under:
                 self.under.pop()
             elif kind == "draw" and seat != me:
-                entries = self.cards.setdefault(seat, [])
-                if ev.get("reason") == "draw" and self.color:
-                    # drew rather than played: most likely held nothing that matched, and no wild;
-                    # nor does the card drawn, unless it is played at once (then it goes first)
-                    lack = frozenset((self.color, "rank:" + self.rank, "wild"))
-                    entries[:] = [e | lack for e in entries] + [lack] * ev.get("count", 1)
-                    self.drawn_by = seat
-                else:
-                    entries += [frozenset()] * ev.get("count", 1)
+                self._drew(seat, ev.get("count", 1), ev.get("reason") == "draw", drawn_by == seat, rules)
+            elif kind == "keep" and seat == drawn_by and self.cards.get(seat):
+                self.cards[seat][-1] = frozenset()    # the card drawn matched (it could be played)
             elif kind == "jump_in":
                 self.jumped = True
             elif kind == "challenge":
@@ -76,8 +82,12 @@ class Memory:
             elif kind == "color":
                 self.color = ev["color"]
             elif card and kind in ("play", "discard", "shield", "first_card"):
-                self._played(seat, card, ev.get("color"), kind == "play" and not self.jumped, drawn_by == seat)
+                how = OTHER if kind != "play" or self.jumped else (
+                    DRAWN if drawn_by == seat else STACKED if self.attacked else CHOSEN)
+                self._played(seat, card, ev.get("color"), how)
                 self.jumped = False
+            if kind in ("play", "draw", "accept", "challenge", "pass", "keep", "deal"):
+                self.attacked = kind == "play" and rank_of(card) in DRAW_RANKS
         self._count(view)
         self.hand = Counter(view.get("hand") or ())
         self.color = view.get("color")
@@ -91,12 +101,30 @@ class Memory:
             return set()
         return {lack for lack in entries[0].intersection(*entries[1:]) if type(lack) is str}
 
-    def groups(self, seat: int, cards, slots: int) -> list[tuple[set, int]]:
+    def groups(self, seat: int, codes, slots: int) -> list[tuple[set, int]]:
         """The seat's cards we do not know (the first ``slots``) that seem to lack something, alike ones
-        together: the cards among ``cards`` each could not be, and how many; the most lacking first."""
+        together: the codes among ``codes`` each could not be, and how many; those that seem to lack
+        most first (dealt first, they still find cards they may be)."""
         counted = Counter(e for e in self.cards.get(seat, ())[:slots] if e)
-        return [({c for c in cards if lacked(c, lacks)}, n)
+        return [({c for c in codes if lacked(c, lacks)}, n)
                 for lacks, n in sorted(counted.items(), key=lambda group: -len(group[0]))]
+
+    def _drew(self, seat: int, count: int, in_turn: bool, again: bool, rules: dict) -> None:
+        """Cards drawn: in turn rather than playing, the hand most likely held nothing that matched
+        and no wild, nor does the card drawn unless it is played at once (it is kept last). ``again``:
+        drawing on (``draw_to_match``) says so only of the cards drawn. A hand of one may hold an
+        action card it may not go out on (``no_action_finish``), any hand a Wild Draw Four it may not
+        play (``strict_wild_draw_four``)."""
+        entries = self.cards.setdefault(seat, [])
+        self.drawn_by = seat if in_turn else None
+        if not in_turn or not self.color or (not again and rules.get("no_action_finish") and len(entries) + sum(
+                self.known.get(seat, Counter()).values()) == 1):
+            entries += [frozenset()] * count
+            return
+        lack = frozenset((self.color, "rank:" + self.rank) + (() if rules.get("strict_wild_draw_four") else ("wild",)))
+        if not again:
+            entries[:] = [e | lack for e in entries]
+        entries += [lack] * count
 
     def _count(self, view: dict) -> None:
         """One entry for every card of each other hand we do not know, as its count in the view says
@@ -109,37 +137,39 @@ class Memory:
                     entries.remove(max(entries, key=len))
                 entries += [frozenset()] * (need - len(entries))
 
-    def _played(self, seat, card: str, named: str | None, in_turn: bool = False, drawn: bool = False) -> None:
+    def _played(self, seat, card: str, named: str | None, how: str) -> None:
         self.under.append(card)
         if seat is not None:
             if seat == self.seat:
                 self.hand[card] -= 1
             else:
                 entries = self.cards.setdefault(seat, [])
-                if self.known.get(seat, {}).get(card):
-                    self.known[seat][card] -= 1
-                elif drawn and entries:
+                if how == DRAWN and entries:
                     entries.pop()
+                elif self.known.get(seat, {}).get(card):
+                    self.known[seat][card] -= 1
                 elif entries:
                     # the card it was: one that may be it, the one that seemed to lack most
                     fits = [i for i, e in enumerate(entries) if not lacked(card, e)] or range(len(entries))
                     del entries[max(fits, key=lambda i: len(entries[i]))]
-                self._shown(entries, card, in_turn and not drawn and self.color is not None, seat not in self.caught)
+                if self.color is not None:
+                    self._shown(entries, card, how, seat not in self.caught)
             if card == "W+4":
                 self.wd4_before = self.color
         self.color = named or color_of(card) or self.color
         self.rank = rank_of(card)
 
-    def _shown(self, entries: list[frozenset], card: str, chosen: bool, honest: bool) -> None:
-        """What the rest of a hand seems not to be, now that ``card`` was played from it (``chosen``:
-        in turn, from the hand, on a known colour; ``honest``: never caught bluffing)."""
+    def _shown(self, entries: list[frozenset], card: str, how: str, honest: bool) -> None:
+        """What the rest of a hand seems not to be, now that ``card`` left it ``how`` (``honest``: its
+        player was never caught bluffing a Wild Draw Four)."""
         lack = set()
-        if card[0] == "W":
-            if chosen:       # a wild: nothing else matched (a Wild Draw Four may answer one of the same rank)
-                lack.update(("rank:" + self.rank,) if card == "W+4" else (self.color, "rank:" + self.rank))
-            if card == "W+4" and honest and self.color:
-                lack.add(self.color)     # played legally: none of the old colour
-        elif chosen and color_of(card) == self.color:
+        if card[0] == "W" and how == CHOSEN:
+            # a wild from the hand: nothing else matched (but a player caught bluffing a Wild Draw
+            # Four may have held the colour)
+            lack.add("rank:" + self.rank)
+            if card != "W+4" or honest:
+                lack.add(self.color)
+        elif how == CHOSEN and color_of(card) == self.color:
             lack.add((self.color, points(card)))     # followed the colour with its highest card of it
         if lack:
             entries[:] = [e | lack for e in entries]

@@ -15,8 +15,10 @@ class NormalBot(Bot):
         for a in plays:
             if a.get("uno") or (a.get("color") and a["color"] != color):
                 continue
-            card = a.get("card", "")
-            score = 0.0 if a["kind"] == "pass" else counts.get(color_of(card), 0) + points(card) / 100
+            if a["kind"] == "pass":          # (alone: nothing to play, nothing left to draw)
+                return a
+            card = a["card"]
+            score = counts.get(color_of(card), 0) + points(card) / 100
             if is_wild(card):
                 score -= 10
             if best_score is None or score > best_score:
