@@ -26,14 +26,15 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 sys.path.insert(0, os.path.dirname(__file__))
 
 from onestep import decisions  # noqa: E402
-from uno_tui.bots.cards import color_of, rank_of  # noqa: E402
+from uno_tui.bots.cards import color_of, lacked, rank_of  # noqa: E402
 from uno_tui.bots.guesses import Guesses  # noqa: E402
 from uno_tui.bots.search import rules_of  # noqa: E402
 from uno_tui.engine.cards import CODES  # noqa: E402
 
 
 def follows(hand: list[str], color: str, rank: str) -> bool:
-    return any(c[0] == "W" or color_of(c) == color or rank_of(c) == rank for c in hand)
+    """Whether the hand holds a card that matches (one a hand that drew here would lack)."""
+    return any(lacked(c, (color, "rank:" + rank, "wild")) for c in hand)
 
 
 def compare(found: list[tuple], deals: int, forget: bool) -> tuple[float, float, float, int, float]:
