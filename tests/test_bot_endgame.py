@@ -1,5 +1,6 @@
 """The hard bot's heads-up endgame search (uno_tui/bots/endgame.py)."""
 import random
+from collections import Counter
 
 from uno_tui.bots import endgame, make_bot
 
@@ -92,3 +93,21 @@ def test_the_hard_bot_keeps_a_drawn_wild_while_hands_are_long():
     hand = ["W", "R1", "Y2", "G4", "B5", "B6", "Y8"]
     assert make_bot("hard", 8, playouts=0).decide(drawn_view("W", hand, [7, 6])) == {"kind": "keep"}
     assert make_bot("hard", 8, playouts=0).decide(drawn_view("R5", ["R5", *hand[1:]], [7, 6]))["kind"] == "play_drawn"
+
+
+def test_a_card_a_challenge_showed_is_in_every_guess_at_the_other_hand():
+    # they are known to hold a red 5: a red 7 lets it out, whatever else the pile holds
+    won = endgame.wins([("R7", None), ("G3", None)], ["G3", "R7"], GREEN_ONLY, 0, (), random.Random(4), 30,
+                       known=["R5"])
+    assert won[0] == 0 and won[1] > 0
+
+
+def test_the_hard_bot_plays_around_the_card_a_challenge_showed():
+    deck = {"G3": 1, "R7": 1, "R3": 1, "R5": 1, "G1": 4}
+    view = endgame_view(hand=["G3", "R7"], counts=[2, 1], table={"deck": deck, "rules": {}},
+                        legal=[{"kind": "play", "card": c, "uno": u} for c in ("G3", "R7") for u in (False, True)]
+                        + [{"kind": "draw"}])
+    guessing, knowing = make_bot("hard", 9), make_bot("hard", 9)
+    knowing.memory.known[1] = Counter({"R5": 1})
+    assert guessing.decide(view)["card"] == "R7"       # most likely they hold a green 1
+    assert knowing.decide(view)["card"] == "G3"

@@ -39,17 +39,19 @@ def applies(view: dict) -> bool:
 
 
 def wins(moves: list[tuple[str, str | None] | None], hand: list[str], pool: dict[str, int], opponent_cards: int,
-         groups, rng: random.Random, deals: int, top: tuple[str, str] | None = None) -> list[int]:
+         groups, rng: random.Random, deals: int, top: tuple[str, str] | None = None, known=()) -> list[int]:
     """For each move, how many of ``deals`` it won. A move is a card and, for a wild, the colour
     named; or None: keep the hand as it is and let the other player move on ``top`` (the colour
     named on the table and the card on top). ``groups``: what the other hand's cards seem to lack
-    (memory.groups)."""
+    (memory.groups); ``known``: the cards the other hand is known to hold (a challenge showed
+    them), besides its ``opponent_cards`` others, and not in ``pool``."""
     won = [0] * len(moves)
     if top is not None:
         letter, rank, _ = SPLIT[top[1]]
         kept = (LETTERS.get(top[0]), "*" if letter == "W" else rank, 1)    # the table as it is; they move
     for _ in range(deals):
         other, pile = _deal(pool, opponent_cards, groups, rng)
+        other += known
         for i, move in enumerate(moves):
             hands, left = [list(hand), list(other)], list(pile)
             if move is None:

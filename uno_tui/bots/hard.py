@@ -127,14 +127,18 @@ class HardBot(NormalBot):
         the ones a few lucky deals could put in the wrong order."""
         self._played_out = True
         other = 1 - view["seat"]
-        pool = self.unseen(view)
-        groups = self.memory.groups(other, pool, view["counts"][other])
-        guess = (view["hand"], pool, view["counts"][other], groups, self.rng)
-        top = (view["color"], view["top"])
-        won = endgame.wins(moves, *guess, self.deals, top)
+        pool = Counter(self.unseen(view))
+        known = +Counter(self.memory.known.get(other))    # (shown by a challenge)
+        if known - pool or known.total() > view["counts"][other]:
+            known = Counter()
+        pool -= known
+        count = view["counts"][other] - known.total()
+        guess = (view["hand"], pool, count, self.memory.groups(other, pool, count), self.rng)
+        top, known = (view["color"], view["top"]), list(known.elements())
+        won = endgame.wins(moves, *guess, self.deals, top, known)
         won[preferred] += 0.5
         finalists = sorted(range(len(moves)), key=won.__getitem__, reverse=True)[:self.finalists]
-        more = endgame.wins([moves[i] for i in finalists], *guess, self.deals * self.refine, top)
+        more = endgame.wins([moves[i] for i in finalists], *guess, self.deals * self.refine, top, known)
         return max(zip(finalists, more), key=lambda pair: won[pair[0]] + pair[1])[0]
 
     def _best_scored(self, view, plays):
