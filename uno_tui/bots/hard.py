@@ -134,11 +134,11 @@ class HardBot(NormalBot):
         pool -= known
         count = view["counts"][other] - known.total()
         guess = (view["hand"], pool, count, self.memory.groups(other, pool, count), self.rng)
-        top, known = (view["color"], view["top"]), list(known.elements())
-        won = endgame.wins(moves, *guess, self.deals, top, known)
+        top, shown = (view["color"], view["top"]), list(known.elements())
+        won = endgame.wins(moves, *guess, self.deals, top, shown)
         won[preferred] += 0.5
         finalists = sorted(range(len(moves)), key=won.__getitem__, reverse=True)[:self.finalists]
-        more = endgame.wins([moves[i] for i in finalists], *guess, self.deals * self.refine, top, known)
+        more = endgame.wins([moves[i] for i in finalists], *guess, self.deals * self.refine, top, shown)
         return max(zip(finalists, more), key=lambda pair: won[pair[0]] + pair[1])[0]
 
     def _best_scored(self, view, plays):
