@@ -6,7 +6,7 @@ from uno_tui.bots import endgame, make_bot
 
 # Every card the opponent can hold is green; the top is a red 3.
 GREEN_ONLY = {"G1": 2, "G2": 2, "G5": 2, "G6": 2, "G9": 2}
-DECK = {**GREEN_ONLY, "G3": 1, "R7": 1, "R8": 1}
+DECK = {**GREEN_ONLY, "G3": 1, "R7": 1, "R8": 1, "R3": 1}
 
 
 def endgame_view(**changes) -> dict:
@@ -16,7 +16,9 @@ def endgame_view(**changes) -> dict:
             "table": {"deck": DECK, "rules": {}},
             "legal": [{"kind": "play", "card": c, "uno": u} for c in ("G3", "R7", "R8") for u in (False, True)]
             + [{"kind": "draw"}]}
-    return {**view, **changes}
+    view = {**view, **changes}
+    left = sum(view["table"]["deck"].values()) - len(view["hand"]) - view["counts"][1] - 1   # (the top card)
+    return {**view, "discard_pile": 1, "draw_pile": left}
 
 
 def test_playing_out_finds_the_move_the_opponent_cannot_follow():

@@ -5,6 +5,7 @@ from collections import Counter
 from . import endgame, search
 from .cards import ATTACKS, CLASSIC_DECK, VOLDEMORT_RANKS, colour_counts, color_of, is_wild, points, rank_of
 from .base import COLORS
+from .guesses import Guesses
 from .memory import Memory
 from .normal import NormalBot
 
@@ -127,14 +128,13 @@ class HardBot(NormalBot):
         the ones a few lucky deals could put in the wrong order."""
         self._played_out = True
         other = 1 - view["seat"]
-        pool = Counter(self.unseen(view))
-        known = +Counter(self.memory.known.get(other))    # (shown by a challenge)
-        if known - pool or known.total() > view["counts"][other]:
-            known = Counter()
-        pool -= known
-        count = view["counts"][other] - known.total()
-        guess = (view["hand"], pool, count, self.memory.groups(other, pool, count), self.rng)
-        top, shown = (view["color"], view["top"]), list(known.elements())
+        # as the engine search's guesses reckon it: the cards unseen, those the other hand is known
+        # to hold (a challenge showed them), and what the rest of it seems to lack
+        reckoned = Guesses(view, self.memory, (view.get("table") or {}).get("deck") or CLASSIC_DECK)
+        if not reckoned.ok:
+            return preferred
+        guess = (view["hand"], Counter(reckoned.pool), reckoned.slots[other], reckoned.groups.get(other, ()), self.rng)
+        top, shown = (view["color"], view["top"]), reckoned.known.get(other, [])
         won = endgame.wins(moves, *guess, self.deals, top, shown)
         won[preferred] += 0.5
         finalists = sorted(range(len(moves)), key=won.__getitem__, reverse=True)[:self.finalists]
