@@ -6,6 +6,7 @@ Part of HostSession (hosting.py).
 from dataclasses import asdict
 
 from . import autosave
+from .history.record import Recorder
 from .settings import GameSettings
 from .bots import LEVELS
 from .table import Pacing, Table
@@ -54,7 +55,7 @@ class HostedSaving:
             for seat, saved in zip(session.seats, seats):
                 seat.name, seat.kind, seat.level, seat.token = (saved["name"], saved["kind"], saved["level"],
                                                                 saved["token"])
-            session.table = Table.from_state(state["table"], pacing)
+            session.table = Table.from_state(state["table"], pacing, Recorder("hosted"))
             if [TABLE_KIND[s["kind"]] for s in seats] != [s.kind for s in session.table.seats]:
                 raise ValueError("its seats do not match its table")
             session.table.on_change = session.autosave.changed

@@ -19,6 +19,7 @@ from net.server import PER_ADDRESS, Server
 from . import autosave
 from .address import DEFAULT_PORT, cannot_host, format_address, lan_interface, reachable_addresses
 from .host_channel import HOST_ENDED, HostChannel, LocalPeer
+from .history.record import Recorder
 from .hosted_saving import HostedSaving
 from .settings import GameSettings
 from .solo import BOT_NAMES
@@ -284,7 +285,8 @@ class HostSession(HostedSaving):
         self.set_aside = autosave.set_aside("hosted")     # this game is saved from now: keep the last one
         if self.set_aside is not None:
             logger.warning("the unfinished game hosted before was kept as %s", self.set_aside)
-        self.table = Table(self.settings.rules(), seats, seed=self.seed, pacing=self.pacing, dealer=self.dealer)
+        self.table = Table(self.settings.rules(), seats, seed=self.seed, pacing=self.pacing, dealer=self.dealer,
+                           recorder=Recorder("hosted"))
         self.table.on_change = self.autosave.changed
         for i, seat in enumerate(self.table.seats):   # ids used in the lobby stay used at the table
             seat.recent.extend(self._lobby_ids.get(i, ()))

@@ -3,6 +3,7 @@ goes (the host's mechanism), so a quit or a crash can be resumed from the start 
 from dataclasses import asdict
 
 from . import autosave
+from .history.record import Recorder
 from .settings import GameSettings
 from .table import LocalChannel, Pacing, Seat, Table
 
@@ -10,10 +11,10 @@ BOT_NAMES = ["Ada", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana", "Ivo"]
 
 
 def solo_table(settings: GameSettings, *, seed=None, pacing: Pacing | None = None,
-               dealer: int | None = None) -> Table:
+               dealer: int | None = None, recorder: Recorder | None = None) -> Table:
     seats = [Seat(settings.name, "human")]
     seats += [Seat(f"{BOT_NAMES[i]}", "bot", level) for i, level in enumerate(settings.bots)]
-    return Table(settings.rules(), seats, seed=seed, pacing=pacing, dealer=dealer)
+    return Table(settings.rules(), seats, seed=seed, pacing=pacing, dealer=dealer, recorder=recorder)
 
 
 class SoloChannel(LocalChannel):
@@ -41,7 +42,7 @@ def _saver(table: Table, settings: dict, game_id: str | None = None) -> autosave
 
 def start_solo(settings: GameSettings, **kwargs) -> SoloChannel:
     """Start the table (inside the running loop) and take seat 0."""
-    table = solo_table(settings, **kwargs)
+    table = solo_table(settings, recorder=Recorder("solo"), **kwargs)
     saver = _saver(table, asdict(settings))
     table.start()
     saver.changed()
@@ -51,7 +52,7 @@ def start_solo(settings: GameSettings, **kwargs) -> SoloChannel:
 def resume_solo(pacing: Pacing | None = None) -> SoloChannel:
     """The saved solo game, carried on where it was. Raises autosave.SaveError if it cannot be."""
     def build(state: dict) -> SoloChannel:
-        table = Table.from_state(state["table"], pacing)
+        table = Table.from_state(state["table"], pacing, Recorder("solo"))
         channel = SoloChannel(table, _saver(table, state["settings"], state["game"]))
         table.resume()
         return channel

@@ -22,7 +22,8 @@ SAVED_TABLE = Shape("saved table", (
     Field("seats", list_of_shape(SAVED_SEAT)), Field("rng", RNG), Field("match", ANY_MAP),
     Field("result", nullable(RESULT)), Field("ready", list_of(SEAT)), Field("chat", list_of_shape(CHAT_LINE)),
     # the log is words for the players: one that is not whole is dropped (_log), never refused
-    Field("log", ANYTHING, optional=True), Field("log_names", ANYTHING, optional=True)))
+    Field("log", ANYTHING, optional=True), Field("log_names", ANYTHING, optional=True),
+    Field("record", ANYTHING, optional=True)))      # where the match's record goes on (Recorder.resume)
 
 
 class TableSaving:
@@ -36,7 +37,7 @@ class TableSaving:
                 "seats": [{"name": s.name, "kind": s.kind, "level": s.level, "recent": list(s.recent)}
                           for s in self.seats],
                 "rng": rng_state(self.rng), "match": match_state(self.match), "result": self.result,
-                "ready": sorted(self.ready), "chat": list(self.chat)}
+                "ready": sorted(self.ready), "chat": list(self.chat), "record": self.recorder.state()}
 
     def log_state(self) -> dict:
         """The log as plain data, each list of names stored once (from_state takes it along)."""
@@ -45,7 +46,7 @@ class TableSaving:
         return {"log": log, "log_names": [list(n) for n in tables]}
 
     @classmethod
-    def from_state(cls, state: dict, pacing=None):
+    def from_state(cls, state: dict, pacing=None, recorder=None):
         """The table as saved, already started: players reconnect and get snapshots. Raises
         ValueError (a sentence saying what is wrong) for a state that is not one to play on."""
         if not isinstance(state, dict) or not isinstance(state.get("rules"), dict):
@@ -62,7 +63,7 @@ class TableSaving:
         if len(seats) != state["match"]["n"]:
             raise ValueError("the seats do not match the players")
         table = cls(rules, [Seat(s["name"], s["kind"], s["level"]) for s in seats], pacing=pacing,
-                    dealer=state["dealer"])
+                    dealer=state["dealer"], recorder=recorder)
         for seat, saved in zip(table.seats, seats):
             seat.recent.extend(saved.get("recent", ())[-RECENT_IDS:])
         restore_rng(state["rng"], table.rng)
@@ -71,6 +72,7 @@ class TableSaving:
         table.chat.extend(state["chat"])
         table.log.extend(_log(state))
         table.trial()
+        table.recorder.resume(state.get("record"))
         return table
 
     def resume(self) -> None:

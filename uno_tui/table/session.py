@@ -14,6 +14,7 @@ import random
 from ..engine import Action, IllegalAction, Match, Rules
 from .fanout import LOG_KEEP, FanOut, Listener
 from .pacing import BotPacing, Pacing
+from .recording import NoRecord
 from .protocol import ProtocolError, clean_text, command_id, parse_command
 from .saving import TableSaving
 from .seat import Seat
@@ -27,8 +28,9 @@ class Table(BotPacing, FanOut, TableSaving):
     is sent (fanout.py) and saving (saving.py) are parts of it kept apart."""
 
     def __init__(self, rules: Rules, seats: list[Seat], *, seed=None, pacing: Pacing | None = None,
-                 dealer: int | None = None):
+                 dealer: int | None = None, recorder: NoRecord | None = None):
         self.rules = rules
+        self.recorder = recorder or NoRecord()   # every move, for history and replays
         self.seats = seats
         self.rng = random.Random(seed)
         self.pacing = pacing or Pacing()
@@ -70,13 +72,18 @@ class Table(BotPacing, FanOut, TableSaving):
 
     def start(self, deck: list[str] | None = None, hand_size: int = 7, ack=None) -> None:
         """Start the match (call from within the running loop); a deck rigs its first hand."""
-        self.match = Match(self.rules, len(self.seats), seed=self.rng.getrandbits(64), dealer=self.dealer)
+        seed = self.rng.getrandbits(64)
+        self.match = Match(self.rules, len(self.seats), seed=seed, dealer=self.dealer)
+        self.recorder.match_started(rules=self.rules.to_dict(), seed=seed, dealer=self.dealer, deck=deck,
+                                    hand_size=hand_size, seats=[{"name": s.name, "kind": s.kind, "level": s.level}
+                                                                for s in self.seats])
         # the cards drawn for the deal (each player's first, in seat order) come before the deal
         drew = [{"type": "dealer_draw", "cards": self.match.dealer_draw[0]}] if self.match.dealer_draw else []
         self._new_hand(deck, hand_size, ack, drew)
 
     def _new_hand(self, deck=None, hand_size: int = 7, ack=None, before: list[dict] = ()) -> None:
         game = self.match.start_hand(deck, hand_size)
+        self.recorder.hand_started(len(self.match.history) + 1)
         self.result, self.ready = None, set()
         self._after([*before, *game.setup_events], ack)
 
@@ -158,6 +165,7 @@ class Table(BotPacing, FanOut, TableSaving):
                 timer.cancel()
         self._timers.clear()
         self._away_timers.clear()
+        self.recorder.close()
 
     # ------------------------------------------------------------------ commands
     def handle(self, listener: Listener, msg) -> None:
@@ -194,6 +202,7 @@ class Table(BotPacing, FanOut, TableSaving):
         if game is None or game.over:
             raise IllegalAction("the hand is over")
         events = game.apply(seat, action)
+        self.recorder.moved(seat, action.to_dict())
         self._after(events, ack)
 
     def _chat(self, listener: Listener, text: str) -> None:
@@ -226,6 +235,7 @@ class Table(BotPacing, FanOut, TableSaving):
             # the hands shown for scoring stay in the result: a snapshot (a resume, a reconnect) shows them too
             shown = next((e["hands"] for e in events if e["type"] == "hand_over"), None)
             self.result = {**self.match.record_hand(), **({"hands": shown} if shown is not None else {})}
+            self.recorder.hand_scored(self.result)
             if self.match.over:
                 events = [*events, {"type": "match_over", "winners": list(self.match.winners)}]
         names = self.names
