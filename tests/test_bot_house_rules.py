@@ -1,6 +1,8 @@
 """The bots under the house rules: a 7 takes the smallest hand, a jump-in is taken when it helps; the\nhard bot's play-outs play as the normal bot does."""
 import pytest
 
+from tests.helpers.engine import two_down
+
 from uno_tui.bots import make_bot, rollout
 from uno_tui.engine import HOUSE_RULES, PRESETS, Action, Game, make_rules, seat_view
 
@@ -76,3 +78,14 @@ def test_the_play_outs_policy_is_the_normal_bots(preset):
 def test_the_endgame_search_allow_list_agrees_with_the_engine():
     from uno_tui.bots import endgame
     assert endgame.SEARCHED == {rule.name for rule in HOUSE_RULES if rule.searched}
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_after_a_zero_opens_two_catches_a_bot_catches_the_one_that_said_no_uno(level):
+    """A 0 left seats 2 and 3 one card each; seat 2 has since said UNO: the catch that lands is on 3."""
+    g = two_down(seven_zero=True)
+    g.apply(0, Action("play", "R0"))
+    g.apply(2, Action("say_uno"))
+    bot = make_bot(level, 1)
+    bot.catches = 1.0
+    assert bot.decide(seat_view(g, 0)) == {"kind": "catch", "target": 3}

@@ -1,7 +1,7 @@
 """The house rules beyond the rule sheets, each tried against its definition in docs/rules.md."""
 import pytest
 
-from tests.helpers.engine import act, play, rig, snapshot
+from tests.helpers.engine import act, play, rig, snapshot, two_down
 from uno_tui.engine import Action, IllegalAction, make_rules, seat_view
 from uno_tui.engine.cards import CARD_OF
 from uno_tui.engine.match import Match
@@ -280,3 +280,72 @@ def test_a_rebuild_after_a_hand_changed_starts_the_count_again():
     act(g, 1, "play_drawn")
     act(g, 0, "draw")                                     # the second rebuild finds other hands
     assert g.refills == 0 and g.stall is not None and not g.over
+
+
+# ---------------------------------------------------------------- issue 33: two rule defects
+def test_draw_to_match_stops_at_a_wild_draw_four_that_strict_rules_allow():
+    """The other side of the next test: a Wild Draw Four that may be played ends the drawing."""
+    g = rig(hands=[["B1", "G2"], ["Y1", "Y2"]], top="R5", draw=["G9", "W+4", "R8"],
+            draw_to_match=True, strict_wild_draw_four=True)
+    # seat 0 holds no red: the W+4 is legal for it, so the drawing stops there
+    act(g, 0, "draw")
+    assert g.phase == "drawn" and g.drawn == CARD_OF["W+4"]
+
+
+def test_draw_to_match_keeps_drawing_when_the_wild_draw_four_is_illegal():
+    """'A card you may not play does not stop the drawing: under strict_wild_draw_four, a Wild Draw
+    Four drawn while you hold a card of the active colour goes into your hand and you draw on.'"""
+    g = rig(hands=[["R1", "G2"], ["Y1", "Y2"]], top="R5", draw=["G9", "W+4", "R8"],
+            draw_to_match=True, strict_wild_draw_four=True)
+    # R1 is playable, but seat 0 declines it and draws: G9 and the W+4 (illegal with R1 held) go on
+    act(g, 0, "draw")
+    assert codes(g, 0) == cards("R1", "G2", "G9", "W+4", "R8")
+    assert g.phase == "drawn" and g.drawn == CARD_OF["R8"]
+    assert [a.kind for a in g.legal_actions(0)] == ["play_drawn", "keep"]
+
+
+def test_draw_to_match_stops_with_the_piles_even_on_an_illegal_wild_draw_four():
+    g = rig(hands=[["R1", "G2"], ["Y1", "Y2"]], top="R5", draw=["G9", "W+4"],
+            draw_to_match=True, strict_wild_draw_four=True)
+    act(g, 0, "draw")
+    assert codes(g, 0) == cards("R1", "G2", "G9", "W+4")
+    assert g.phase == "turn" and g.turn == 1
+
+
+def test_a_zero_that_leaves_two_players_one_card_each_lets_both_be_caught():
+    """'When a 7 or a 0 leaves several players with one card, each of them must say UNO, and each
+    who has not may be caught until the next player begins.'"""
+    g = two_down(seven_zero=True)
+    g.uno_said[1] = g.uno_said[2] = True       # they said it with the cards they held; now they pass them on
+    play(g, 0, "R0")                            # seat 2 gets Y1, seat 3 gets B4: two players with one card
+    assert len(g.hands[2]) == 1 and len(g.hands[3]) == 1 and g.turn == 1
+    catches = [a for a in g.legal_actions(0) if a.kind == "catch"]
+    assert sorted(a.target for a in catches) == [2, 3]
+    act(g, 0, "catch", target=3)
+    assert len(g.hands[3]) == 1 + 4
+    assert Action("catch", target=2) in g.legal_actions(1)      # the other may still be caught ...
+    act(g, 1, "catch", target=2)
+    assert len(g.hands[2]) == 1 + 4
+    assert not [a for a in g.legal_actions(0) if a.kind == "catch"]
+
+
+def test_both_windows_of_a_zero_close_when_the_next_player_begins():
+    g = two_down(seven_zero=True)
+    play(g, 0, "R0")
+    act(g, 2, "say_uno")                        # seat 2 says it: safe; seat 3 has not
+    view = seat_view(g, 0)
+    assert view["catchable"] == 3
+    act(g, 1, "draw")                           # the next player begins: no more catching
+    assert not [a for a in g.legal_actions(0) if a.kind == "catch"]
+    assert seat_view(g, 0)["catchable"] is None
+
+
+def test_a_game_with_two_windows_open_is_saved_and_restored_with_both():
+    g = two_down(seven_zero=True)
+    play(g, 0, "R0")
+    match = Match(g.rules, 4, seed=1)
+    match.game = g
+    state = match_state(match)
+    check_match_state(g.rules, state)
+    back = restore_match(g.rules, state).game
+    assert sorted(a.target for a in back.legal_actions(0) if a.kind == "catch") == [2, 3]

@@ -1,5 +1,8 @@
 """Engine tests' shorthand: a hand dealt exactly so, a play or any action, and the whole state to compare."""
 from uno_tui.engine import Action, make_rules, rigged_game
+from uno_tui.engine.cards import CARD_OF
+
+DRAW = ["B7", "Y8", "G9", "B1", "B2", "B3"]
 
 
 def rig(preset="classic", hands=(), top="R5", draw=(), dealer=None, seed=0, **house):
@@ -20,4 +23,15 @@ def snapshot(game):
     """Everything that makes up a game's state, for checking that nothing changed."""
     return (repr(game.hands), list(game.draw_pile), list(game.discard), game.color, game.direction,
             game.turn, game.decider, game.phase, game.attack, game.pending_draw, list(game.uno_said),
-            game.window, game.passes, game.over, game.winner, game.rng.getstate())
+            game.window, game.more_windows, game.passes, game.over, game.winner, game.rng.getstate())
+
+
+def two_down(**house):
+    """Seat 0 holds a 0, seats 1 and 2 one card each (their others put under the draw pile)."""
+    g = rig(hands=[["R0", "G1", "G2"], ["Y1", "Y5", "Y6"], ["B4", "B8", "B9"], ["B1", "B2", "B3"]],
+            draw=DRAW, **house)
+    for seat, keep in ((1, "Y1"), (2, "B4")):
+        for card in [c for c in g.hands[seat] if c != CARD_OF[keep]]:
+            g.hands[seat].remove(card)
+            g.draw_pile.insert(0, card)
+    return g

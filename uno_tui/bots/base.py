@@ -9,6 +9,12 @@ import random
 from .cards import COLORS, VOLDEMORT_RANKS, colour_counts, color_of, rank_of
 
 
+def landing_catch(view: dict, legal: list[dict]) -> dict | None:
+    """A catch on offer of a seat that has not said UNO (a 7 or a 0 can open several at once)."""
+    said = view["uno_said"]
+    return next((a for a in legal if a["kind"] == "catch" and not said[a["target"]]), None)
+
+
 class Bot:
     """Shared plumbing: split the legal list, answer the simple decisions."""
     level = "base"
@@ -38,8 +44,10 @@ class Bot:
         if not legal:
             return None
         kinds = {a["kind"] for a in legal}
-        if "catch" in kinds and view.get("catchable") is not None and self.rng.random() < self.catches:
-            return next(a for a in legal if a["kind"] == "catch")
+        if "catch" in kinds and view.get("catchable") is not None:
+            catch = landing_catch(view, legal)
+            if catch is not None and self.rng.random() < self.catches:
+                return catch
         if "say_uno" in kinds and self.rng.random() < self.says_uno:
             return {"kind": "say_uno"}
         if "jump_in" in kinds:

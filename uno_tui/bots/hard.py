@@ -4,7 +4,7 @@ from collections import Counter
 
 from . import endgame, search
 from .cards import ATTACKS, CLASSIC_DECK, VOLDEMORT_RANKS, colour_counts, color_of, is_wild, points, rank_of
-from .base import COLORS
+from .base import COLORS, landing_catch
 from .guesses import Guesses
 from .memory import Memory
 from .normal import NormalBot
@@ -66,7 +66,7 @@ class HardBot(NormalBot):
             return []
         legal = view.get("legal") or []
         kinds = {a["kind"] for a in legal}
-        if "say_uno" in kinds or ("catch" in kinds and view.get("catchable") is not None):
+        if "say_uno" in kinds or ("catch" in kinds and landing_catch(view, legal) is not None):
             return []
         moves = {}
         for a in legal:

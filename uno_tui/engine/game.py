@@ -50,7 +50,7 @@ class Game(Legal, Plays, Moves, Dealing):
 
     __slots__ = ("rules", "n", "rng", "total_cards", "draw_pile", "discard", "hands", "dealer", "direction",
                  "color", "turn", "decider", "phase", "attack", "pending_draw", "wd4_guilty", "wd4_color", "first_wild",
-                 "uno_intent", "drawn", "uno_said", "window", "passes", "refills", "stall", "shown", "over", "winner", "blocked",
+                 "uno_intent", "drawn", "uno_said", "window", "more_windows", "passes", "refills", "stall", "shown", "over", "winner", "blocked",
                  "can_shield", "setup_events", "record", "_matching", "_plain", "_refuses", "_jumps", "_sevens", "_stacking",
                  "_keep", "_legal", "_events")
 
@@ -93,6 +93,7 @@ class Game(Legal, Plays, Moves, Dealing):
         self.drawn = -1
         self.uno_said = [False] * players
         self.window = -1                      # seat that may be caught for not saying UNO
+        self.more_windows: tuple = ()         # more such seats (a 7 or a 0 can leave several with one card)
         self.passes = 0
         self.refills, self.stall = 0, None    # draw-pile rebuilds in a row with the hands unchanged; the hands
         self.shown: list[tuple] = []          # (seat, cards, viewers or None for all but seat)
@@ -158,6 +159,8 @@ class Game(Legal, Plays, Moves, Dealing):
         handler, begins_turn = _HANDLERS[action.kind]
         if begins_turn:
             self.window = -1
+            if self.more_windows:
+                self.more_windows = ()
             if self.shown:
                 self.shown = []
         handler(self, seat, action)
@@ -222,6 +225,7 @@ class Game(Legal, Plays, Moves, Dealing):
     def _finish(self, winner: int):
         self.over, self.winner = True, winner
         self.phase, self.decider, self.window, self.attack = "over", -1, -1, None
+        self.more_windows = ()
         self._event("hand_over", winner, blocked=self.blocked, points=self.points(),
                     hands=[list(map(CODES.__getitem__, h)) for h in self.hands])
 

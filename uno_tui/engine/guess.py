@@ -33,7 +33,7 @@ def guessed_game(rules: Rules, view: dict, hands: list[list[str]], draw: list[st
         "turn": view["turn"], "decider": view["decider"], "phase": view["phase"], "attack": None,
         "pending_draw": 0, "wd4_guilty": False, "wd4_color": -1, "first_wild": top if view["phase"] == "color" else -1,
         "uno_intent": False, "drawn": CARD_OF[view["drawn"]] if view.get("drawn") else -1,
-        "uno_said": list(view["uno_said"]), "window": _window(view),
+        "uno_said": list(view["uno_said"]), **_windows(view),
         "passes": 0, "refills": 0, "stall": None, "shown": [], "over": False, "winner": -1, "blocked": False,
         "can_shield": rules.deck.get("WI", 0) > 0,
     }
@@ -50,8 +50,10 @@ def guessed_game(rules: Rules, view: dict, hands: list[list[str]], draw: list[st
     return game
 
 
-def _window(view: dict) -> int:
-    """The seat that may be caught: the view's ``catchable``, or (it said UNO) the one a catch is offered on."""
-    if view.get("catchable") is not None:
-        return view["catchable"]
-    return next((a["target"] for a in view.get("legal") or () if a["kind"] == "catch"), -1)
+def _windows(view: dict) -> dict:
+    """The seats that may be caught: those a catch is offered on, and the view's ``catchable``
+    (the viewer itself, when it is the one)."""
+    seats = [a["target"] for a in view.get("legal") or () if a["kind"] == "catch"]
+    if view.get("catchable") is not None and view["catchable"] not in seats:
+        seats.insert(0, view["catchable"])
+    return {"window": seats[0] if seats else -1, "more_windows": tuple(seats[1:])}

@@ -46,7 +46,7 @@ HOUSE_RULES = (
     HouseRule("stack_mixed", _SWITCH, False, "a Wild Draw Four stacks on a Draw Two",
               "the target of a Draw Two may pass it on with a Wild Draw Four (not the other way round)"),
     HouseRule("draw_to_match", _SWITCH, False, "draw until you can play",
-              "drawing goes on until a playable card comes (or the piles run out)", searched=False),
+              "drawing goes on until a card you may play comes (or the piles run out)", searched=False),
     HouseRule("force_play", _SWITCH, False, "a playable drawn card must be played",
               "a drawn card that can be played must be played at once", searched=True),
     HouseRule("strict_wild_draw_four", _SWITCH, False, "no illegal Wild Draw Four",

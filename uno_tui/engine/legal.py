@@ -122,8 +122,10 @@ class Legal:
         """Put first in ``acts`` what ``seat`` may do in or out of turn: catch, say UNO."""
         if len(self.hands[seat]) == 1 and not self.uno_said[seat]:
             acts.insert(0, SAY_UNO)
-        if self.window >= 0 and self.window != seat:
-            acts.insert(0, CATCH[self.window])
+        if self.window >= 0:
+            for s in (*self.more_windows[::-1], self.window):     # the window's own catch comes first
+                if s != seat:
+                    acts.insert(0, CATCH[s])
         return acts
 
     def _jump_ins(self, seat: int) -> list[Action]:

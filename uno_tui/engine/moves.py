@@ -7,8 +7,9 @@ class Moves:
     __slots__ = ()
 
     def _do_draw(self, seat, action):
-        """One card, or with ``draw_to_match`` until one can be played; a card that can be played
-        waits for play or keep (with ``force_play``: play), any other ends the turn."""
+        """One card, or with ``draw_to_match`` until one can be played (a matching card the rules
+        refuse, such as a strict Wild Draw Four held with the active colour, is drawn past); a card
+        that can be played waits for play or keep (with ``force_play``: play), any other ends the turn."""
         self.passes = 0
         pile = self.draw_pile
         if pile and not self.rules.draw_to_match:     # one card off the pile: _draw, inline
@@ -23,17 +24,20 @@ class Moves:
                 self._blocked(seat)
                 return
             drawn = self._draw(seat, 1, "draw")
-            while self.rules.draw_to_match and drawn and not self.playable(drawn[-1]) and self.can_draw():
+            while self.rules.draw_to_match and drawn and not self._may_play(seat, drawn[-1]) and self.can_draw():
                 drawn += self._draw(seat, 1, "draw")
             last = drawn[-1] if drawn else -1
-        if last >= 0 and last in self._matching and (
-                not self._refuses or self.refusal(self.hands[seat], last) is None):
+        if last >= 0 and self._may_play(seat, last):
             self.phase, self.drawn = "drawn", last
         else:
             nxt = (seat + self.direction) % self.n
             self.phase = "turn"
             self.turn = self.decider = nxt
             self.drawn = -1
+
+    def _may_play(self, seat: int, card: int) -> bool:
+        """May ``seat`` play the ``card`` it just drew: it matches, and no rule refuses it?"""
+        return card in self._matching and (not self._refuses or self.refusal(self.hands[seat], card) is None)
 
     def _going_round(self) -> bool:
         """The draw pile must be rebuilt for a turn's draw: has it been, a round of times in a row, with
@@ -76,7 +80,8 @@ class Moves:
 
     def _do_catch(self, seat, action):
         target = action.target
-        self.window = -1
+        left = [s for s in (self.window, *self.more_windows) if s != target]     # one catch per seat
+        self.window, self.more_windows = (left[0], tuple(left[1:])) if left else (-1, ())
         caught = not self.uno_said[target]
         self._event("catch", seat, target=target, caught=caught)
         if caught:

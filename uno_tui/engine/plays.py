@@ -110,13 +110,13 @@ class Plays:
         self._rehanded([self.next_seat(seat, i) for i in range(1, n + 1)])
 
     def _rehanded(self, seats):
-        """Hands changed owners: each owner must say UNO anew; the first of ``seats`` left with one
-        card may be caught (one catch window at a time, as ever)."""
-        self.window = -1
+        """Hands changed owners: each owner must say UNO anew, and every one of ``seats`` left with one
+        card may be caught (the first in ``window``, the rest in ``more_windows``) until the next begins."""
         for s in seats:
             self.uno_said[s] = False
-            if self.window < 0 and len(self.hands[s]) == 1:
-                self.window = s
+        ones = [s for s in seats if len(self.hands[s]) == 1]
+        self.window = ones[0] if ones else -1
+        self.more_windows = tuple(ones[1:])
 
     # ------------------------------------------------------------------ attacks
     def _attack(self, attacker: int, card: int):

@@ -22,8 +22,9 @@ def why_not(game, seat: int, action) -> str:
     if kind == "catch":
         if game.window < 0:
             return "nobody can be caught now"
-        return "you cannot catch yourself" if seat == game.window else (
-            f"only seat {game.window} can be caught now")
+        others = [str(s) for s in (game.window, *game.more_windows) if s != seat]
+        return "you cannot catch yourself" if action.target == seat or not others else (
+            f"only seat{'s' if len(others) > 1 else ''} {' or '.join(others)} can be caught now")
     if kind == "jump_in":
         return _jump_refused(game, seat, action)
     if seat != game.decider:

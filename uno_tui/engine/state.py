@@ -12,9 +12,9 @@ from .rules import Rules
 #: a Game's fields that are its state (the rest are rules, caches or the last events)
 _GAME_FIELDS = ("n", "total_cards", "draw_pile", "discard", "hands", "dealer", "direction", "color", "turn",
                 "decider", "phase", "attack", "pending_draw", "wd4_guilty", "wd4_color", "first_wild", "uno_intent",
-                "drawn", "uno_said", "window", "passes", "refills", "stall", "shown", "over", "winner", "blocked", "can_shield")
+                "drawn", "uno_said", "window", "more_windows", "passes", "refills", "stall", "shown", "over", "winner", "blocked", "can_shield")
 #: fields added since saves were first written, with what an older save that lacks them means
-_ADDED = {"wd4_color": -1, "refills": 0, "stall": None}
+_ADDED = {"wd4_color": -1, "refills": 0, "stall": None, "more_windows": ()}
 _MATCH_FIELDS = ("n", "dealer", "dealer_draw", "scores", "hands_won", "history", "over", "winners")
 
 
@@ -35,6 +35,7 @@ def game_state(game: Game) -> dict:
     state = {name: getattr(game, name) for name in _GAME_FIELDS}
     state["shown"] = [[seat, list(cards), None if viewers is None else list(viewers)]
                       for seat, cards, viewers in game.shown]
+    state["more_windows"] = list(game.more_windows)
     state["rng"] = rng_state(game.rng)
     return state
 
@@ -51,6 +52,7 @@ def restore_game(rules: Rules, state: dict, rng: random.Random | None = None) ->
     if game.color >= 0:
         game._set_color(game.color)
     game.attack = tuple(state["attack"]) if state["attack"] is not None else None
+    game.more_windows = tuple(game.more_windows)
     game.shown = [(seat, cards, None if viewers is None else tuple(viewers)) for seat, cards, viewers in state["shown"]]
     game.setup_events, game._events = [], []
     return game
@@ -110,6 +112,9 @@ def check_match_state(rules: Rules, state) -> None:
     need(game["phase"] in PHASES, "the hand is in a phase the game does not have")
     need(all(type(game[f]) is int and -1 <= game[f] < n for f in ("window", "winner")),
          "a seat named in the hand is not at the table")
+    more = game.get("more_windows", ())
+    need(isinstance(more, (list, tuple)) and all(type(s) is int and 0 <= s < n for s in more),
+         "a seat open to a catch is not at the table")
     need(all(type(game[f]) is int and -1 <= game[f] < N_CARDS for f in ("drawn", "first_wild")),
          "a card named in the hand does not exist")
     need(all(type(game[f]) is int and game[f] >= 0 for f in ("pending_draw", "passes")), "a count is not a count")

@@ -42,11 +42,18 @@ def public_view(game: Game) -> dict:
             # a Wild Draw Four: the colour on the pile before it, which a challenge is about
             "before": COLORS[game.wd4_color] if attack[0] == WILD_DRAW_FOUR and game.wd4_color >= 0 else None},
         "uno_said": list(game.uno_said),
-        "catchable": game.window if game.window >= 0 and not game.uno_said[game.window] else None,
+        "catchable": _catchable(game),
         "over": game.over,
         "winner": game.winner if game.over else None,
         "blocked": game.blocked,
     }
+
+
+def _catchable(game: Game) -> int | None:
+    """The first seat open to a catch that has not said UNO (a 7 or a 0 can open several)."""
+    if game.window < 0:
+        return None
+    return next((s for s in (game.window, *game.more_windows) if not game.uno_said[s]), None)
 
 
 def own_view(game: Game, public: dict, seat: int | None) -> dict:

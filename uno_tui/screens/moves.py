@@ -53,7 +53,12 @@ class Moves:
         self._simple("pass")
 
     def action_catch(self) -> None:
-        self._simple("catch")
+        """Catch a player who has not said UNO (a 7 or a 0 can open several catches: c takes each in turn)."""
+        said = self.model.view["uno_said"]
+        catches = [a for a in self.model.legal if a["kind"] == "catch"]
+        action = next((a for a in catches if not said[a["target"]]), None)
+        if action is not None:
+            self.act(action)
 
     def action_jump_in(self) -> None:
         self._choose_ways([a for a in self.model.legal if a["kind"] == "jump_in"])
