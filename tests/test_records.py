@@ -11,6 +11,7 @@ from tests.helpers.table import bot_seats, watch_until
 from uno_tui.engine import make_rules
 from uno_tui.history.record import Recorder, RecordError, read_record
 from uno_tui.history.replay import replay
+from uno_tui.history.text import as_text
 from uno_tui.table import LocalChannel, Pacing, Table
 
 
@@ -121,3 +122,15 @@ async def test_a_resumed_table_carries_its_record_on_from_the_save(tmp_path):
     replayed = replay(read_record(path))
     assert [h.result for h in replayed.hands] == match.history and replayed.over
     assert path == table.recorder.path
+
+
+async def test_a_match_told_in_text_has_a_line_for_every_move_and_each_result(tmp_path):
+    match, path = await recorded_match(tmp_path, make_rules("classic", match_target=200))
+    played = replay(read_record(path))
+    text = as_text(played)
+    assert text.count("wins the hand for") == len(match.history)
+    for result in match.history:
+        assert f"Scores: {', '.join(f'Bot {i} {s}' for i, s in enumerate(result['scores']))}." in text
+    plays = sum(m.action.kind == "play" for h in played.hands for m in h.moves)
+    assert plays <= len([line for line in text.splitlines() if " plays " in line or " play " in line]) + 1
+    assert text.rstrip().endswith(f"Bot {match.winners[0]} won.")

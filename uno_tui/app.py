@@ -29,16 +29,18 @@ class UnoApp(App):
     THEMES = ("textual-dark", "textual-light")
 
     def __init__(self, *, seed=None, pacing=None, dealer: int | None = None, autostart=None,
-                 host: dict | None = None, join: tuple | None = None, browser: bool = False):
+                 host: dict | None = None, join: tuple | None = None, browser: bool = False, then=None):
         """``autostart``: go straight into a game, from GameSettings or from a callable
         that returns a channel to a table (tests rig tables this way). ``host``: open the
         host's lobby with these HostSession options (plus bind, port). ``join``: connect to
         (host, port, name, password, spectate); host None: show the games found on the LAN.
         ``browser``: a tab of host --web: only the join form for that table, which is also where
-        leaving the table comes back to (the host's machine is not the player's to use)."""
+        leaving the table comes back to (the host's machine is not the player's to use). ``then``:
+        called with the app once the start screen is up (`uno-tui history`, `uno-tui replay`)."""
         super().__init__()
         self.seed, self.pacing, self.dealer = seed, pacing, dealer
         self.autostart, self.host_options, self.join_options, self.browser = autostart, host, join, browser
+        self.then = then
         self.hosting = None                      # the HostSession this app serves, if any
         self.channel = None                      # the channel of the game (or lobby) on screen
 
@@ -52,6 +54,8 @@ class UnoApp(App):
             self.push_screen(JoinScreen(format_address(host, port), name, password=password, locked=True))
             return
         self.push_screen(StartScreen())
+        if self.then is not None:
+            self.then(self)
         if self.host_options is not None:
             self.host_game(**self.host_options)
         elif self.join_options is not None:
@@ -115,6 +119,9 @@ class UnoApp(App):
         elif choice == "setup":
             from .screens.setup import SetupScreen
             self.push_screen(SetupScreen(load_settings()), self._set_up)
+        elif choice == "history":
+            from .screens.history import HistoryScreen
+            self.push_screen(HistoryScreen())
         elif choice == "rules":
             from .screens.help import HelpScreen
             self.push_screen(HelpScreen())

@@ -7,6 +7,7 @@ import os
 import socket
 import sys
 
+from . import history_commands
 from .address import DEFAULT_PORT, DEFAULT_WEB_PORT, INTERFACE_ENV, cannot_host, format_address, parse_address
 
 PASSWORD_ENV = "UNO_TUI_PASSWORD"
@@ -25,7 +26,7 @@ def build_parser() -> argparse.ArgumentParser:
     from .engine import PRESETS
     parser = argparse.ArgumentParser(prog="uno-tui", description="UNO in a full-screen terminal. "
                                      "With no command: a game against computer players.")
-    sub = parser.add_subparsers(dest="command", metavar="{host,join,web}")
+    sub = parser.add_subparsers(dest="command", metavar="{host,join,web,history,replay,export}")
     host = sub.add_parser("host", help="host a LAN game")
     host.add_argument("--port", type=_port, default=DEFAULT_PORT, help=f"port to listen on (default {DEFAULT_PORT})")
     host.add_argument("--bind", default="0.0.0.0", help="address to listen on (default: all)")
@@ -70,6 +71,7 @@ def build_parser() -> argparse.ArgumentParser:
     _lan_interface(join)
     web = sub.add_parser("web", help="play in a browser on this machine (solo, host or join)")
     web.add_argument("--port", type=_port, default=DEFAULT_WEB_PORT, help=f"default {DEFAULT_WEB_PORT}")
+    history_commands.add_commands(sub)
     for command in (host, join, web):        # a mistake found after parsing is told with its command's usage
         command.set_defaults(command_parser=command)
     return parser
@@ -136,6 +138,8 @@ def main(argv: list[str] | None = None) -> int:
         args.password = _password(command, args)
         if args.lan_interface:
             os.environ[INTERFACE_ENV] = args.lan_interface     # what the app and its browser tabs look through
+    if args.command in history_commands.COMMANDS:
+        return history_commands.run(args)
     if args.command == "web":
         try:
             return asyncio.run(serve_web(args.port))

@@ -125,6 +125,8 @@ class History:
             return
         header, names = record.header, played.names
         moves = [m for hand in played.hands for m in hand.moves]
+        if not moves:
+            return                   # a match dealt and left before anyone moved (a new one, say) is none
         self.db.execute("INSERT INTO matches VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)", (
             path.name, stamp, header.get("began", 0), header.get("kind", ""), played.rules.preset, json.dumps(names),
             json.dumps([names[w] for w in played.match.winners]), json.dumps(played.match.scores),

@@ -63,8 +63,10 @@ def start(record: Record) -> tuple[Rules, Match]:
     seats = header.get("seats")
     if not isinstance(seats, list) or not all(isinstance(s, dict) and isinstance(s.get("name"), str) for s in seats):
         raise RecordError("the record's seats are not a list of players")
-    if not isinstance(header.get("seed"), int) or not isinstance(header.get("hand_size"), int):
+    if not isinstance(header.get("seed"), int):
         raise RecordError("the record has no seed to deal from")
+    if not isinstance(header.get("hand_size"), int):
+        raise RecordError("the record does not say how many cards its first hand dealt")
     rules = rules_of(header)
     try:
         return rules, Match(rules, len(seats), seed=header["seed"], dealer=header.get("dealer"))

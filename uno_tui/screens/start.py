@@ -22,6 +22,7 @@ MENU = (("Resume", "resume", "Carry on the saved solo game"),
         ("New game…", "setup", "Set up the edition, seats, house rules and match"),
         ("Host a LAN game", "host", "Others on your network join your table"),
         ("Join a LAN game", "join", "Sit at a table someone hosts"),
+        ("History", "history", "Past matches, players' figures and replays"),
         ("Rules", "rules", "The rules of every edition"), ("Quit", "quit", "Leave uno-tui"))
 VARIANTS = {"resume": "success", "play": "primary"}
 

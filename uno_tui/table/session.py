@@ -70,9 +70,10 @@ class Table(BotPacing, FanOut, TableSaving):
     def game(self):
         return self.match.game if self.match else None
 
-    def start(self, deck: list[str] | None = None, hand_size: int = 7, ack=None) -> None:
-        """Start the match (call from within the running loop); a deck rigs its first hand."""
-        seed = self.rng.getrandbits(64)
+    def start(self, deck: list[str] | None = None, hand_size: int = 7, ack=None, seed: int | None = None) -> None:
+        """Start the match (call from within the running loop); a deck rigs its first hand; a
+        ``seed`` deals it as a record's match was dealt (a replay)."""
+        seed = self.rng.getrandbits(64) if seed is None else seed
         self.match = Match(self.rules, len(self.seats), seed=seed, dealer=self.dealer)
         self.recorder.match_started(rules=self.rules.to_dict(), seed=seed, dealer=self.dealer, deck=deck,
                                     hand_size=hand_size, seats=[{"name": s.name, "kind": s.kind, "level": s.level}
@@ -196,6 +197,14 @@ class Table(BotPacing, FanOut, TableSaving):
         except IllegalAction as e:
             recent.remove(cid)           # a refused command does not use up its id
             listener.send({"type": "error", "id": cid, "reason": e.reason})
+
+    def apply(self, seat: int, action: Action) -> None:
+        """One move for ``seat``, as if its player made it: how a replay moves its table."""
+        self._act(seat, action)
+
+    def next_hand(self) -> None:
+        """Deal the next hand now, whoever is ready (a replay's table)."""
+        self._maybe_next_hand(force=True)
 
     def _act(self, seat: int, action: Action, ack=None) -> None:
         game = self.game

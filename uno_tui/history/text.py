@@ -1,0 +1,30 @@
+"""A match in plain text, one line per event in the game log's own words, each with its time:
+for bug reports and for reading a match without uno-tui."""
+from ..table.describe import narrate
+from .replay import Replay
+
+
+def as_text(played: Replay) -> str:
+    header, names = played.record.header, played.names
+    seats = ", ".join(f"{s['name']} ({s.get('level', 'bot') if s.get('kind') == 'bot' else 'human'})"
+                      for s in header["seats"])
+    lines = [f"uno-tui {header.get('uno_tui', '?')} match record, {played.rules.preset}: {seats}"]
+    for hand in played.hands:
+        lines.append(f"Hand {hand.number}")
+        lines += [f"  [start] {line['text']}" for line in narrate(hand.setup, None, names)]
+        for move in hand.moves:
+            lines += [f"  [{_clock(move.t)}] {line['text']}" for line in narrate(move.events, None, names)]
+        if hand.result is None:
+            lines.append("  (the record stops here)")
+        else:
+            scores = ", ".join(f"{n} {s}" for n, s in zip(names, hand.result["scores"]))
+            lines.append(f"  {names[hand.result['winner']]} wins the hand for {hand.result['points']} points. "
+                         f"Scores: {scores}.")
+    if played.over:
+        lines.append(f"The match is over: {' and '.join(names[w] for w in played.match.winners)} won.")
+    return "\n".join(lines) + "\n"
+
+
+def _clock(seconds: float) -> str:
+    minutes, seconds = divmod(seconds, 60)
+    return f"{int(minutes):02d}:{seconds:04.1f}"
