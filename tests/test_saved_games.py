@@ -64,8 +64,15 @@ async def test_saves_are_private_and_synced_before_they_replace_the_last(monkeyp
     (lambda path: edit_save(lambda s: s["table"].update(version="x")), "version must be a whole number"),
     (lambda path: edit_save(lambda s: s["table"]["match"]["game"].update(phase="dance")), "a phase"),
     (lambda path: edit_save(lambda s: s["seats"][1].update(kind="human")), "do not match its table"),
+    # issue 37: absurd rule values are held to a new game's checks (the deck is dealt at the next hand)
+    (lambda path: edit_save(lambda s: s["table"]["rules"].update(deck={"W": 10 ** 7})), "change the deck"),
+    (lambda path: edit_save(lambda s: s["table"]["rules"].update(uno_penalty=10 ** 9)), "uno_penalty must be 2 or 4"),
+    (lambda path: edit_save(lambda s: s["table"]["rules"].update(match_target=-5)), "match_target must be"),
+    (lambda path: edit_save(lambda s: s["table"]["rules"].update(preset="mine")), "is not one this version has"),
+    (lambda path: edit_save(lambda s: s["settings"].update(bots=["normal"] * 500)), "settings are not ones"),
 ], ids=["truncated", "garbage", "an impossible card", "a lost card", "a bad token", "a bad version",
-        "a bad phase", "a seat that is not the table's"])
+        "a bad phase", "a seat that is not the table's", "a deck of 10^7 Wilds", "an absurd penalty",
+        "a negative target", "an unknown edition", "500 bots in the settings"])
 async def test_a_bad_save_is_refused_in_one_sentence_and_left_in_place(damage, why):
     await saved_host()
     damage(game_path("hosted"))
@@ -232,3 +239,16 @@ async def test_a_resumed_table_tells_its_log_once_for_the_check_and_the_first_sn
     assert len(told) == checked                    # the snapshots sent the lines the check made
     assert any(" deal" in line["text"] for line in got[0]["log"])
     again.close()
+
+
+async def test_a_solo_save_with_a_deck_of_ten_million_wilds_is_refused_and_kept():
+    from uno_tui.solo import resume_solo, start_solo
+    start_solo(GameSettings(bots=["normal"]), seed=5, pacing=Pacing(bot_delay=60)).close()
+    path = game_path("solo")
+    state = msgpack.unpackb(path.read_bytes(), strict_map_key=False)
+    state["table"]["rules"]["deck"] = {"W": 10 ** 7}
+    path.write_bytes(msgpack.packb(state))
+    before = path.read_bytes()
+    with pytest.raises(autosave.SaveError, match="its rules change the deck of the classic edition"):
+        resume_solo(Pacing.instant())
+    assert path.read_bytes() == before

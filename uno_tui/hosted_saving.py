@@ -46,7 +46,10 @@ class HostedSaving:
             if problems:
                 raise ValueError(problems[0])
             seats, kept = state["seats"], state["password"]
-            session = cls(GameSettings(**state["settings"]), host_name=state["host_name"],
+            settings = GameSettings(**state["settings"])
+            if not settings.valid():                 # as a new game's set-up is checked
+                raise ValueError("its settings are not ones a new game could have")
+            session = cls(settings, host_name=state["host_name"],
                           players=len(seats), headless=seats[0]["kind"] != "host",
                           password=kept if password is None else password, pacing=pacing, **options)
             session.password_note = ("the password given now" if password is not None else

@@ -88,7 +88,7 @@ class HostSession(HostedSaving):
             from .web import WebServer, app_command       # aiohttp: only for hosts that serve the page
             here = "127.0.0.1" if bind in ("0.0.0.0", "") else bind
             self.web = WebServer(app_command("join", format_address(here, self.port), "--browser"), bind, web,
-                                 title=f"uno-tui: {self.host_name}'s table")
+                                 title=f"uno-tui: {self.host_name}'s table", guest=True)
             self.web_port = await self.web.start()
         if advertise:
             from .discovery import Advertiser             # zeroconf: only for hosts that advertise

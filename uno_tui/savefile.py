@@ -27,7 +27,7 @@ def atomic_write(path: Path, data: bytes) -> None:
     """Replace ``path`` with ``data`` whole: readers see the old file or the new one, never a part,
     and after a crash (even of the machine) the one on disk is whole. Only its owner may read it."""
     private_dir(path.parent)
-    tmp = path.with_name(path.name + ".tmp")
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")     # two processes may write it at once (web tabs)
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     try:
         os.fchmod(fd, 0o600)                    # a .tmp left by an older version may have other bits

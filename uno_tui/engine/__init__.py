@@ -5,9 +5,9 @@ from .house import HOUSE, SWITCHES, HouseRule
 from .game import Game, GameError
 from .match import Match, draw_for_dealer
 from .rig import rigged_deck, rigged_game
-from .rules import HOUSE_RULES, MATCH_MODES, PRESETS, Rules, RulesError, make_rules
+from .rules import HOUSE_RULES, MATCH_MODES, PRESETS, Rules, RulesError, make_rules, saved_rules
 from .view import redact, seat_view
 
 __all__ = ["KINDS", "Action", "IllegalAction", "CARD_OF", "CODES", "COLORS", "card_info", "card_name",
            "Game", "GameError", "Match", "draw_for_dealer", "HOUSE_RULES", "MATCH_MODES", "PRESETS", "HOUSE", "HouseRule", "SWITCHES",
-           "Rules", "RulesError", "make_rules", "redact", "seat_view", "rigged_deck", "rigged_game"]
+           "Rules", "RulesError", "make_rules", "saved_rules", "redact", "seat_view", "rigged_deck", "rigged_game"]

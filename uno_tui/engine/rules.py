@@ -84,4 +84,22 @@ def make_rules(preset: str = "classic", **house) -> Rules:
     return replace(_PRESET_RULES[preset], **house)
 
 
-__all__ = ["PRESETS", "MATCH_MODES", "HOUSE_RULES", "Rules", "RulesError", "make_rules"]
+def saved_rules(data: dict) -> Rules:
+    """Rules read back from a save, held to what a new game's settings could be: an edition as it
+    is (its deck too) and every house rule within its values (a hand-edited deck of 10^7 Wilds
+    is refused with a sentence, RulesError, before any of it is dealt); TypeError as from_dict."""
+    rules = Rules.from_dict(data)
+    if rules.preset not in _PRESET_RULES:
+        raise RulesError(f"its edition {rules.preset!r} is not one this version has")
+    edition = _PRESET_RULES[rules.preset]
+    for name in (f.name for f in fields(Edition) if f.name != "preset"):
+        if getattr(rules, name) != getattr(edition, name):
+            raise RulesError(f"its rules change the {name.replace('_', ' ')} of the {rules.preset} edition")
+    for rule in HOUSE_RULES:
+        wrong = rule.check(getattr(rules, rule.name))
+        if wrong:
+            raise RulesError(f"its rules are not a new game's: {wrong}")
+    return rules
+
+
+__all__ = ["PRESETS", "MATCH_MODES", "HOUSE_RULES", "Rules", "RulesError", "make_rules", "saved_rules"]

@@ -4,7 +4,7 @@ pass before anyone plays on from it (a damaged or edited file is refused, whole,
 Part of Table (session.py).
 """
 from ..bots import LEVELS
-from ..engine import Rules
+from ..engine import saved_rules
 from ..engine.state import check_match_state, match_state, restore_match, restore_rng, rng_state
 from .fanout import RECENT_IDS
 from .seat import Seat
@@ -52,7 +52,7 @@ class TableSaving:
         if not isinstance(state, dict) or not isinstance(state.get("rules"), dict):
             raise ValueError("the table is incomplete")
         try:
-            rules = Rules.from_dict(state["rules"])
+            rules = saved_rules(state["rules"])
         except (KeyError, TypeError) as e:
             raise ValueError("the rules are not ones this version knows") from e
         problems = SAVED_TABLE.problems(state)

@@ -1,0 +1,208 @@
+"""A browser tab's process, from its websocket opening until the process has exited (web.py).
+
+In place of textual-serve's own handler, so that what a tab can make the host spend is
+bounded: a slot is taken before the process starts and given back only once it has exited
+(ended if it does not), new processes start at most STARTS a second (a burst waits its turn), at a lower CPU priority
+than the host's, every message is checked (a terminal size within the caps, a known shape;
+a malformed one closes that tab, never the host), and a tab nobody has typed or clicked in
+for ``idle`` seconds is closed with a word on its screen. A guest's tab (``host --web``) gets
+settings and data directories of its own, deleted after it, so nothing a guest does
+(pressing ``m`` writes preferences) changes the host user's files.
+"""
+import asyncio
+import collections
+import json
+import os
+import shlex
+import shutil
+import tempfile
+import time
+
+from aiohttp import WSMsgType, web
+from textual_serve.app_service import AppService
+
+from net.connection import RateLimit
+
+from .webguard import Refusals
+
+MAX_COLUMNS, MAX_ROWS = 500, 200                 # a tab asks for its terminal's size: within reason
+MAX_MESSAGE = 64 * 1024                          # a key, a click, a paste: far below this
+IDLE_TIMEOUT = 15 * 60.0
+STARTS, BURST = 1.0, 2                           # new tab processes a second, and at once
+EXIT_WAIT = 3.0                                  # a process told to quit has this long before it is ended
+NICE = 10
+GUEST_SHARE = 0.5                                # of the tabs, at most this share from one address
+IDLE_NOTE = ("\r\n\x1b[0m\x1b[2J\x1b[H  Nobody used this tab for {minutes:g} minutes: it is closed, to make "
+             "room for others.\r\n  Reload the page to play again.\r\n")
+
+
+class TooBig(ValueError):
+    pass
+
+
+def terminal_size(width, height) -> tuple[int, int]:
+    """A terminal size a screen could have; ValueError (TooBig if only too big) otherwise."""
+    if type(width) is not int or type(height) is not int or width < 1 or height < 1:
+        raise ValueError("a terminal size that is not one")
+    if width > MAX_COLUMNS or height > MAX_ROWS:
+        raise TooBig("a terminal too big")
+    return width, height
+
+
+def query_size(query) -> tuple[int, int]:
+    """The size a tab's page asks for in its websocket's address (80x24 if it says none)."""
+    def number(key: str, default: int):
+        text = query.get(key)
+        return default if text is None else int(text) if text.isdigit() and len(text) < 6 else -1
+    return terminal_size(number("width", 80), number("height", 24))
+
+
+class _Process(AppService):
+    """textual-serve's service for one tab, its process started with our environment, without a
+    shell, at a lower priority."""
+
+    def __init__(self, command: str, env: dict[str, str], **options):
+        super().__init__(command, **options)
+        self.extra_env = env
+
+    async def _open_app_process(self, width: int = 80, height: int = 24):
+        env = {**self._build_environment(width=width, height=height), **self.extra_env}
+        self._process = await asyncio.create_subprocess_exec(
+            *shlex.split(self.command), stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE, env=env, preexec_fn=lambda: os.nice(NICE))
+        self._stdin = self._process.stdin
+        return self._process
+
+
+class Tabs:
+    """The tab processes of one page server: at most ``cap`` at once."""
+
+    def __init__(self, command: str, *, cap: int, guest: bool, refusals: Refusals, idle: float = IDLE_TIMEOUT):
+        """A guest's tabs (``host --web``) have files of their own, and an address has at most
+        GUEST_SHARE of the cap (one address could take every seat's tab otherwise)."""
+        self.command, self.cap, self.guest, self.idle = command, cap, guest, idle
+        self.per_address = max(1, int(cap * GUEST_SHARE)) if guest else cap
+        self.refusals = refusals
+        self.held = 0                             # slots taken: processes starting, running or ending
+        self.by_address: collections.Counter = collections.Counter()
+        self.processes: set = set()
+        self._starts = RateLimit(STARTS, BURST)
+
+    @property
+    def full(self) -> bool:
+        return self.held >= self.cap
+
+    async def serve(self, request: web.Request, download_manager) -> web.StreamResponse:
+        """One tab, from its websocket's request to its process's exit."""
+        try:
+            width, height = query_size(request.query)
+        except ValueError as e:
+            self.refusals.add(str(e))
+            return web.Response(text="that terminal is too big", status=400)
+        ws = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
+        if not ws.can_prepare(request).ok:
+            self.refusals.add("a websocket request that is not one")
+            return web.Response(text="not a websocket request", status=400)
+        if self.full:
+            self.refusals.add("a tab when the table is full")
+            return web.Response(text="this table is full", status=503)
+        address = request.remote or ""
+        if self.by_address[address] >= self.per_address:
+            self.refusals.add("more tabs from one address than its share")
+            return web.Response(text="too many tabs from your address", status=503)
+        self.held += 1                            # before any await: a burst of tabs sees it
+        self.by_address[address] += 1
+        home = tempfile.mkdtemp(prefix="uno-tui-tab-") if self.guest else None
+        try:
+            while not self._starts.allow():       # a burst of tabs starts one by one: the host's CPU is the game's
+                await asyncio.sleep(1 / STARTS)
+            await ws.prepare(request)
+            env = {"UNO_TUI_CONFIG_DIR": os.path.join(home, "config"),
+                   "UNO_TUI_DATA_DIR": os.path.join(home, "data")} if home else {}
+            service = _Process(self.command, env, write_bytes=ws.send_bytes, write_str=ws.send_str,
+                               close=ws.close, download_manager=download_manager)
+            try:
+                await service.start(width, height)
+                self.processes.add(service._process)
+                await self._relay(ws, service)
+            finally:
+                await asyncio.shield(self._end(service))
+            return ws
+        finally:
+            self.held -= 1
+            self.by_address[address] -= 1
+            if home:
+                shutil.rmtree(home, ignore_errors=True)
+
+    async def _relay(self, ws: web.WebSocketResponse, service: _Process) -> None:
+        """The page's messages to the process, until the page goes, sends something malformed,
+        or nobody has typed or clicked for ``idle`` seconds."""
+        last = [time.monotonic()]
+        watchdog = asyncio.get_running_loop().create_task(self._watch_idle(ws, last))
+        try:
+            async for message in ws:
+                if message.type != WSMsgType.TEXT:
+                    continue
+                try:
+                    kind, data = _envelope(message.data)
+                    if kind == "stdin":
+                        last[0] = time.monotonic()
+                        await service.send_bytes(data.encode("utf-8"))
+                    elif kind == "resize":
+                        await service.set_terminal_size(*terminal_size(data.get("width"), data.get("height")))
+                    elif kind == "ping":
+                        await ws.send_json(["pong", data])
+                    elif kind in ("blur", "focus"):
+                        await (service.blur() if kind == "blur" else service.focus())
+                except ValueError as e:
+                    self.refusals.add(f"a tab that sent {e}")
+                    await ws.close(code=1008, message=b"malformed message")
+                    return
+        finally:
+            watchdog.cancel()
+
+    async def _watch_idle(self, ws: web.WebSocketResponse, last: list[float]) -> None:
+        while True:
+            left = last[0] + self.idle - time.monotonic()
+            if left <= 0:
+                self.refusals.add("tabs nobody used (closed)")
+                await ws.send_bytes(IDLE_NOTE.format(minutes=round(self.idle / 60, 1)).encode())
+                await ws.close(code=1000, message=b"idle")
+                return
+            await asyncio.sleep(left)
+
+    async def _end(self, service: _Process) -> None:
+        """Tell the process to quit and wait for it to exit; end it if it does not in time."""
+        process = service._process
+        if process is None:
+            return
+        try:
+            await asyncio.wait_for(service.stop(), EXIT_WAIT)
+            await asyncio.wait_for(process.wait(), EXIT_WAIT)
+        except (asyncio.TimeoutError, OSError, RuntimeError):
+            pass
+        if process.returncode is None:
+            process.kill()
+            await process.wait()
+        self.processes.discard(process)
+
+    async def close(self) -> None:
+        """End every tab's process (the server is closing)."""
+        for process in list(self.processes):
+            if process.returncode is None:
+                process.kill()
+        await asyncio.gather(*(p.wait() for p in list(self.processes)), return_exceptions=True)
+
+
+def _envelope(text: str) -> tuple[str, object]:
+    """A page's message as [kind, data]; ValueError for anything else."""
+    try:
+        envelope = json.loads(text)
+    except ValueError:
+        raise ValueError("a message that is not JSON") from None
+    if not isinstance(envelope, list) or not envelope or not isinstance(envelope[0], str):
+        raise ValueError("a message of an unknown shape")
+    kind, data = envelope[0], envelope[1] if len(envelope) > 1 else None
+    if kind == "stdin" and not isinstance(data, str) or kind == "resize" and not isinstance(data, dict):
+        raise ValueError(f"a {kind} message of an unknown shape")
+    return kind, data
