@@ -33,14 +33,14 @@ async def serve():
 
 
 def stand_ins() -> int:
-    """The stand-in processes running now, this test's children."""
+    """The stand-in processes this test started (the tabs' processes are this process's children)."""
     count = 0
-    for pid in filter(str.isdigit, os.listdir("/proc")):
-        try:
-            with open(f"/proc/{pid}/cmdline", "rb") as f:
-                count += str(STAND_IN).encode() in f.read()
-        except OSError:
-            pass
+    for task in Path(f"/proc/{os.getpid()}/task").iterdir():
+        for child in (task / "children").read_text().split():
+            try:
+                count += str(STAND_IN).encode() in Path(f"/proc/{child}/cmdline").read_bytes()
+            except OSError:
+                pass
     return count
 
 
