@@ -13,6 +13,7 @@ from uno_tui.engine.cards import CODES
 from uno_tui.engine.actions import Action
 from uno_tui.engine.guess import guessed_game
 from uno_tui.bots.players import make_bot
+from tests.helpers.engine import seated
 
 SWITCHES = [rule.name for rule in HOUSE_RULES if rule.switch]
 
@@ -22,7 +23,7 @@ hands = st.fixed_dictionaries({
     "seed": st.integers(0, 2**32),
     "moves": st.integers(0, 80),
     "house": st.fixed_dictionaries({}, optional={name: st.booleans() for name in SWITCHES}),
-})
+}).map(seated)
 
 
 def watched(spec):

@@ -245,7 +245,7 @@ def test_a_bad_house_rule_value_is_refused_by_the_registry():
     from uno_tui.engine import RulesError
     with pytest.raises(RulesError, match="seven_zero must be False or True"):
         make_rules("classic", seven_zero=1)
-    with pytest.raises(RulesError, match="uno_penalty must be 2 or 4"):
+    with pytest.raises(RulesError, match="uno_penalty must be 0, 2 or 4"):
         make_rules("classic", uno_penalty=3)
 
 

@@ -3,7 +3,7 @@ import random
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from tests.helpers.engine import snapshot
+from tests.helpers.engine import accepted, seated, snapshot
 from uno_tui.engine import (CODES, COLORS, HOUSE_RULES, PRESETS, Action, Game, IllegalAction, make_rules, redact,
                             seat_view)
 
@@ -14,7 +14,7 @@ ALL_ACTIONS = ([Action("play", c, color, uno=u) for c in CODES for color in (Non
                + [Action(k, target=s) for k in ("catch", "swap") for s in range(10)]
                + [Action("jump_in", c, uno=u) for c in CODES for u in (False, True)]
                + [Action(k) for k in ("draw", "pass", "play_drawn", "keep", "accept", "challenge", "shield",
-                                      "say_uno")])
+                                      "say_uno", "stop")])
 #: every switch of the house-rule registry: hypothesis picks any mix of them, or all at once
 SWITCHES = [rule for rule in HOUSE_RULES if rule.switch]
 EVERY_RULE = {rule.name: True for rule in SWITCHES}
@@ -26,9 +26,9 @@ games = st.fixed_dictionaries({
     "seed": st.integers(0, 2**32),
     "house": st.one_of(
         st.fixed_dictionaries({}, optional={
-            **{rule.name: st.booleans() for rule in SWITCHES}, "uno_penalty": st.sampled_from([2, 4])}),
+            **{rule.name: st.booleans() for rule in SWITCHES}, "uno_penalty": st.sampled_from([0, 2, 4])}),
         st.just(EVERY_RULE)),
-})
+}).map(seated).filter(accepted)      # every combination make_rules accepts, teams at an even table
 
 
 def choose(game, rng):
@@ -126,7 +126,7 @@ def test_every_house_rule_at_once_in_every_edition_keeps_the_cards_and_accepts_w
 
     kinds = set()
     for i, preset in enumerate(PRESETS * 4):
-        spec = {"preset": preset, "players": 2 + i % 9, "seed": i, "house": EVERY_RULE}
+        spec = seated({"preset": preset, "players": 2 + i % 9, "seed": i, "house": EVERY_RULE})
         game, _ = play_out(spec, lambda g, s, a, e, r: (check(g, s, a, e, r), kinds.add(a.kind)))
         assert game.over
-    assert {"swap", "jump_in"} <= kinds        # the new rules were exercised, not just switched on
+    assert {"swap", "jump_in", "stop"} <= kinds        # the new rules were exercised, not just switched on

@@ -65,7 +65,7 @@ def problems_in(messages: list) -> collections.Counter:
 
 
 #: events no seeded hand below happens to show (each is covered by the engine's scenario tests)
-RARE = {"keep", "pass", "returned", "reshuffle"}
+RARE = {"keep", "pass", "returned", "reshuffle", "eliminated"}
 
 
 async def test_whole_hands_of_every_edition_match_the_declarations():
@@ -76,6 +76,9 @@ async def test_whole_hands_of_every_edition_match_the_declarations():
     for seed in range(3):                                # the house rules' own decisions and events
         await play_hands("classic", seed, 3, received, seven_zero=True, jump_in=True)
     await play_hands("classic", 0, 1, received, draw_for_deal=True)
+    for seed in range(3):                                # issue 36's rules and their events
+        await play_hands("classic", seed, 2, received, multi_play=True, deflect=True, teams=True,
+                         stack_draw_two=True, stack_draw_four=True, mercy=True, draw_to_match=True)
     assert problems_in(received) == {}
     assert {"snapshot", "update"} <= {m["type"] for m in received}
     seen = {e["type"] for m in received for e in m.get("events", ())}

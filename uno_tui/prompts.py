@@ -7,6 +7,7 @@ PHASES = {
     "discard": "Voldemort: pick your next 2, 6 or 9 to discard (Enter)",
     "respond": "a card was played at you: accept (a)",
     "swap": "your 7: choose whose hand to swap yours with",
+    "more": "play another card of your number (Enter), or no more (n)",
 }
 
 
@@ -38,7 +39,10 @@ def prompt(view: dict, elapsed: float = 0.0) -> str:
             text += ", challenge (x)"
         if "shield" in kinds:
             text += ", shield (s)"
-        if "play" in kinds:
+        plays = [a["card"] for a in view["legal"] if a["kind"] == "play"]
+        if any(c.endswith(("S", "R")) and not c.startswith("W") for c in plays):
+            text += ", or deflect it with a Skip or Reverse from your hand (h, then Enter)"
+        elif plays:
             text += ", or stack a card from your hand (h, then Enter)"
     if "pass" in kinds:
         text = "Your turn: nothing to play or draw: pass (n)"

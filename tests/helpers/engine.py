@@ -1,5 +1,5 @@
 """Engine tests' shorthand: a hand dealt exactly so, a play or any action, and the whole state to compare."""
-from uno_tui.engine import Action, make_rules, rigged_game
+from uno_tui.engine import Action, RulesError, make_rules, rigged_game
 from uno_tui.engine.cards import CARD_OF
 
 DRAW = ["B7", "Y8", "G9", "B1", "B2", "B3"]
@@ -23,7 +23,8 @@ def snapshot(game):
     """Everything that makes up a game's state, for checking that nothing changed."""
     return (repr(game.hands), list(game.draw_pile), list(game.discard), game.color, game.direction,
             game.turn, game.decider, game.phase, game.attack, game.pending_draw, list(game.uno_said),
-            game.window, game.more_windows, game.passes, game.over, game.winner, game.rng.getstate())
+            game.window, game.more_windows, game.passes, game.over, game.winner, list(game.out), list(game.chain),
+            game.rng.getstate())
 
 
 def two_down(**house):
@@ -35,3 +36,20 @@ def two_down(**house):
             g.hands[seat].remove(card)
             g.draw_pile.insert(0, card)
     return g
+
+
+def seated(spec: dict) -> dict:
+    """``spec`` (preset, players, house) with its players fitted to teams (an even number from 4)."""
+    players = spec["players"]
+    if spec["house"].get("teams") and (players < 4 or players % 2):
+        players = min(10, max(4, players + players % 2))
+    return {**spec, "players": players}
+
+
+def accepted(spec: dict) -> bool:
+    """Does make_rules take this combination (for these players)?"""
+    try:
+        make_rules(spec["preset"], players=spec["players"], **spec["house"])
+    except RulesError:
+        return False
+    return True

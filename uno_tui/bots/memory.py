@@ -39,6 +39,7 @@ class Memory:
         self.attacked = False             # a draw card was just played at the next player
         self.hand: Counter = Counter()    # our own hand as of the last view
         self.color = self.rank = None     # the colour and rank on top before the events being read
+        self.last_play = None             # (seat, rank) of the last card played: multi_play adds to it
 
     @property
     def caught(self) -> set[int]:
@@ -77,15 +78,23 @@ class Memory:
             elif kind == "swap":
                 self._rehand({seat: ev["target"], ev["target"]: seat}, view["players"])
             elif kind == "pass_hands":
-                n = view["players"]
-                self._rehand({s: (s + ev["direction"]) % n for s in range(n)}, n)
+                n, out = view["players"], view.get("out") or [False] * view["players"]
+                self._rehand({s: _next_in(s, ev["direction"], out) for s in range(n) if not out[s]}, n)
+            elif kind == "eliminated":
+                self.known.pop(seat, None)
+                self.cards[seat] = []
             elif kind == "color":
                 self.color = ev["color"]
             elif card and kind in ("play", "discard", "shield", "first_card"):
-                how = OTHER if kind != "play" or self.jumped else (
+                # (a number played on one of the same seat's: multi_play adds it, whatever it matches)
+                added = kind == "play" and self.last_play == (seat, rank_of(card)) and rank_of(card).isdigit()
+                how = OTHER if kind != "play" or self.jumped or added else (
                     DRAWN if drawn_by == seat else STACKED if self.attacked else CHOSEN)
                 self._played(seat, card, ev.get("color"), how)
                 self.jumped = False
+                self.last_play = (seat, rank_of(card)) if kind == "play" else None
+            if kind not in ("play", "say_uno", "catch", "reshuffle"):
+                self.last_play = None
             if kind in ("play", "draw", "accept", "challenge", "pass", "keep", "deal"):
                 self.attacked = kind == "play" and rank_of(card) in DRAW_RANKS
         self._count(view)
@@ -185,3 +194,11 @@ class Memory:
             self.cards.pop(moves[self.seat], None)
         self.known.pop(self.seat, None)
         self.cards.pop(self.seat, None)
+
+
+def _next_in(seat: int, direction: int, out: list) -> int:
+    """The next seat still in the hand (mercy puts seats out)."""
+    seat = (seat + direction) % len(out)
+    while out[seat]:
+        seat = (seat + direction) % len(out)
+    return seat

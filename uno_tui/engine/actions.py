@@ -19,6 +19,7 @@ KINDS = {
     "catch": ("target",),           # catch a player who did not say UNO
     "swap": ("target",),            # seven_zero: the seat whose hand you take for your 7's
     "jump_in": ("card", "uno"),     # jump_in: play a card identical to the top one, out of turn
+    "stop": (),                     # multi_play: play no more of the number
 }
 
 

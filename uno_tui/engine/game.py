@@ -18,13 +18,14 @@ from .legal import KEEP, MATCHING, MAX_PLAYERS, Legal, plain_turns
 from .moves import Moves
 from .plays import Plays
 from .reasons import why_not
-from .rules import Rules
+from .rules import Rules, seating_problem
+from .house import MERCY
 
 HAND_SIZE = 7
 MIN_PLAYERS = 2
 #: actions by which a player "begins their turn" (closing the UNO catch window)
 _TURN_KINDS = frozenset(("play", "draw", "pass", "play_drawn", "keep", "accept", "challenge", "shield",
-                         "jump_in"))
+                         "jump_in", "stop"))
 
 
 _DECKS: dict[int, tuple[Rules, list[int]]] = {}
@@ -50,9 +51,9 @@ class Game(Legal, Plays, Moves, Dealing):
 
     __slots__ = ("rules", "n", "rng", "total_cards", "draw_pile", "discard", "hands", "dealer", "direction",
                  "color", "turn", "decider", "phase", "attack", "pending_draw", "wd4_guilty", "wd4_color", "first_wild",
-                 "uno_intent", "drawn", "uno_said", "window", "more_windows", "passes", "refills", "stall", "shown", "over", "winner", "blocked",
+                 "uno_intent", "drawn", "uno_said", "out", "gone", "chain", "window", "more_windows", "passes", "refills", "stall", "shown", "over", "winner", "blocked",
                  "can_shield", "setup_events", "record", "_matching", "_plain", "_refuses", "_jumps", "_sevens", "_stacking",
-                 "_keep", "_legal", "_events")
+                 "_keep", "_multi", "_deflect", "_mercy", "_uno", "_legal", "_events")
 
     def __init__(self, rules: Rules, players: int, *, seed=None, deck: list[str] | None = None,
                  dealer: int = 0, hand_size: int = HAND_SIZE, events: bool = True):
@@ -60,6 +61,9 @@ class Game(Legal, Plays, Moves, Dealing):
             raise GameError(f"UNO is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
         if not 0 <= dealer < players:
             raise GameError(f"dealer must be a seat from 0 to {players - 1}")
+        wrong = seating_problem(rules, players)
+        if wrong:
+            raise GameError(wrong)
         self.rules = rules
         self.n = players
         self.rng = random.Random(seed)
@@ -92,6 +96,9 @@ class Game(Legal, Plays, Moves, Dealing):
         self.uno_intent = False               # UNO said with a Voldemort, applied after its discards
         self.drawn = -1
         self.uno_said = [False] * players
+        self.out = [False] * players          # mercy: seats out of the hand
+        self.gone = 0                         # how many are out
+        self.chain: list[int] = []            # multi_play: the cards of the number being played, so far
         self.window = -1                      # seat that may be caught for not saying UNO
         self.more_windows: tuple = ()         # more such seats (a 7 or a 0 can leave several with one card)
         self.passes = 0
@@ -116,6 +123,8 @@ class Game(Legal, Plays, Moves, Dealing):
         self._jumps, self._sevens = rules.jump_in, rules.seven_zero
         self._stacking = rules.stack_draw_two or rules.stack_draw_four or rules.stack_mixed
         self._keep = [] if rules.force_play else [KEEP]         # the last choice after a playable draw
+        self._multi, self._deflect, self._mercy = rules.multi_play, rules.deflect, rules.mercy
+        self._uno = rules.uno_penalty > 0       # uno_penalty 0: nobody says UNO, nobody is caught
         self._legal: list | None = None         # the decider's legal list, until the state changes
 
     def copy(self) -> "Game":
@@ -126,12 +135,29 @@ class Game(Legal, Plays, Moves, Dealing):
             setattr(game, name, getattr(self, name))
         game.draw_pile, game.discard = self.draw_pile[:], self.discard[:]
         game.hands, game.uno_said, game.shown = [h[:] for h in self.hands], self.uno_said[:], self.shown[:]
+        game.out, game.chain = self.out[:], self.chain[:]
         game._events, game._legal = [], None
         return game
 
     # ------------------------------------------------------------------ queries
     def next_seat(self, seat: int, steps: int = 1) -> int:
-        return (seat + steps * self.direction) % self.n
+        """The seat ``steps`` on in the direction of play, passing over seats out of the hand (mercy)."""
+        if not self.gone:
+            return (seat + steps * self.direction) % self.n
+        for _ in range(steps):
+            seat = (seat + self.direction) % self.n
+            while self.out[seat]:
+                seat = (seat + self.direction) % self.n
+        return seat
+
+    @property
+    def playing(self) -> int:
+        """How many are still in the hand."""
+        return self.n - self.gone
+
+    def side(self, seat: int) -> int:
+        """The seat's team (``teams``: seats alternate, 0 and 1); without teams every seat is its own."""
+        return seat % 2 if self.rules.teams else seat
 
     @property
     def top(self) -> int:
@@ -220,22 +246,52 @@ class Game(Legal, Plays, Moves, Dealing):
                 codes = list(map(CODES.__getitem__, drawn))
                 self._events.append({"type": "draw", "seat": seat, "count": len(drawn), "reason": reason,
                                      "secret": {"cards": codes}, "to": (seat,)})
+            if self._mercy and len(self.hands[seat]) >= MERCY:
+                self._eliminate(seat)
         return drawn
 
-    def _finish(self, winner: int):
+    def _eliminate(self, seat: int):
+        """mercy: ``seat`` holds too many cards and is out of the hand; its cards go under the draw
+        pile. When everyone left is on one side, that side wins (the hand is not over while a card
+        that ends it is still dealing its draw: ``winner`` is already set then)."""
+        if self.winner >= 0 or self.over:
+            return
+        hand = self.hands[seat]
+        self.draw_pile[:0] = hand
+        self._event("eliminated", seat, count=len(hand))
+        hand.clear()
+        self.out[seat], self.uno_said[seat] = True, False
+        self.gone += 1
+        if self.window >= 0:
+            ws = [s for s in (self.window, *self.more_windows) if s != seat]
+            self.window, self.more_windows = (ws[0], tuple(ws[1:])) if ws else (-1, ())
+        left = {self.side(s) for s in range(self.n) if not self.out[s]}
+        if len(left) == 1:
+            self._finish(self.next_seat(seat), "mercy")
+        elif self.decider == seat:          # out in the middle of a decision: play goes on without them
+            self.attack, self.pending_draw = None, 0
+            self._begin(self.next_seat(seat))
+
+    def _finish(self, winner: int, why: str = "out"):
+        """The hand is won by ``winner`` (and their team): ``why`` they went out, the hand was blocked
+        ("blocked") or everyone else is out of it ("mercy")."""
         self.over, self.winner = True, winner
         self.phase, self.decider, self.window, self.attack = "over", -1, -1, None
         self.more_windows = ()
         self._event("hand_over", winner, blocked=self.blocked, points=self.points(),
-                    hands=[list(map(CODES.__getitem__, h)) for h in self.hands])
+                    hands=[list(map(CODES.__getitem__, h)) for h in self.hands], why=why,
+                    team=self.side(winner) if self.rules.teams else None,
+                    out=[s for s in range(self.n) if self.out[s]])
 
     # ------------------------------------------------------------------ scoring
     def hand_points(self, seat: int) -> int:
         return sum(map(POINTS.__getitem__, self.hands[seat]))
 
     def points(self) -> int:
-        """What the hand's winner scores: every card left in the others' hands."""
-        return sum(sum(map(POINTS.__getitem__, h)) for s, h in enumerate(self.hands) if s != self.winner)
+        """What the hand's winner scores: every card left in the others' hands (with teams: in the
+        other team's; a partner's cards count for nothing)."""
+        side = self.side(self.winner)
+        return sum(sum(map(POINTS.__getitem__, h)) for s, h in enumerate(self.hands) if self.side(s) != side)
 
 
 #: what copy() carries over as it is (the lists it copies are set after, the events and legal cache anew)

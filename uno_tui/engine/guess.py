@@ -35,7 +35,7 @@ def guessed_game(rules: Rules, view: dict, hands: list[list[str]], draw: list[st
         "uno_intent": False, "drawn": CARD_OF[view["drawn"]] if view.get("drawn") else -1,
         "uno_said": list(view["uno_said"]), **_windows(view),
         "passes": 0, "refills": 0, "stall": None, "shown": [], "over": False, "winner": -1, "blocked": False,
-        "can_shield": rules.deck.get("WI", 0) > 0,
+        "can_shield": rules.deck.get("WI", 0) > 0, "out": list(view.get("out") or [False] * n),
     }
     state["total_cards"] = len(state["draw_pile"]) + len(state["discard"]) + sum(map(len, ints))
     if attack:

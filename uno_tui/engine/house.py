@@ -8,6 +8,10 @@ from dataclasses import dataclass
 
 EDITIONS = ("classic", "hp2021", "hp2018", "hp2010", "hp2000")
 MATCH_MODES = ("single", "first_to", "lowest", "wins")
+#: mercy: a hand of this many cards is out
+MERCY = 25
+#: teams: what the two teams are called wherever they are shown (seats 0, 2, ... are the first)
+TEAM_NAMES = ("Team A", "Team B")
 
 
 @dataclass(frozen=True)
@@ -30,8 +34,9 @@ class HouseRule:
     def check(self, value) -> str | None:
         """Why ``value`` is not allowed (None: it is)."""
         if type(value) is not type(self.default) or value not in self.values:
+            words = [str(v) for v in self.values] if not isinstance(self.values, range) else []
             shown = (f"{self.values.start} or more" if isinstance(self.values, range)
-                     else " or ".join(map(str, self.values)))
+                     else ", ".join(words[:-1]) + " or " + words[-1])
             return f"{self.name} must be {shown}"
         return None
 
@@ -61,8 +66,19 @@ HOUSE_RULES = (
               "catching a player who said UNO makes the catcher draw 2", searched=True),
     HouseRule("sorting_hat_skips", _SWITCH, False, "the Sorting Hat also skips",
               "the Sorting Hat's victim also loses their turn", editions=("hp2021", "hp2018"), searched=True),
-    HouseRule("uno_penalty", (2, 4), 4, "UNO penalty", "cards drawn for being caught without UNO",
-              searched=True),
+    HouseRule("teams", _SWITCH, False, "2 teams, partners opposite",
+              "seats alternate between two teams; a team wins when either partner goes out and scores the "
+              "other team's cards (4 to 10 players, an even number)"),
+    HouseRule("multi_play", _SWITCH, False, "play several of a number",
+              "on your turn, after a number card you may play every other card of that number you choose to, "
+              "any colours; the last sets the colour"),
+    HouseRule("deflect", _SWITCH, False, "deflect a Draw Two",
+              "a Draw Two's target may pass it on with a Skip of its colour, or send it back with a Reverse "
+              "of its colour (never a Wild Draw Four)"),
+    HouseRule("mercy", _SWITCH, False, f"mercy: out at {MERCY} cards",
+              f"a player who holds {MERCY} cards or more is out of the hand; the last player left wins it"),
+    HouseRule("uno_penalty", (0, 2, 4), 4, "UNO penalty",
+              "cards drawn for being caught without UNO (0: nobody needs to say UNO)", searched=True),
     HouseRule("match_mode", MATCH_MODES, "first_to", "Match", "how hands add up to a match", searched=True),
     HouseRule("match_target", range(1, 1_000_000), 500, "Target", "the points (or hands won) that end a match",
               searched=True),

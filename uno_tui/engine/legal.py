@@ -4,8 +4,8 @@ and the reasons for a refusal are read off the same tests).
 Actions are built once: legal-action lists hold these shared objects.
 """
 from .actions import Action
-from .cards import (CODES, COLOR_OF, COLORS, DRAW_TWO, INVISIBILITY, KIND, N_CARDS, RANK_OF, VOLDEMORT,
-                    WILD_DRAW_FOUR)
+from .cards import (CODES, COLOR_OF, COLORS, DRAW_TWO, INVISIBILITY, KIND, N_CARDS, RANK_OF, REVERSE, SKIP,
+                    VOLDEMORT, WILD_DRAW_FOUR)
 
 MAX_PLAYERS = 10
 #: the cards playable on each active colour and top card's rank, at [colour][rank] (a game keeps
@@ -40,6 +40,7 @@ SWAP = [Action("swap", target=s) for s in range(MAX_PLAYERS)]
 DRAW, PASS, KEEP = Action("draw"), Action("pass"), Action("keep")
 ACCEPT, CHALLENGE = Action("accept"), Action("challenge")
 SAY_UNO = Action("say_uno")
+STOP = Action("stop")
 
 
 def plain_turns(rules) -> bool:
@@ -87,7 +88,7 @@ class Legal:
         chose from; another seat's (a catch, an UNO call, a jump-in) is built when asked.
         """
         if seat != self.decider or seat < 0:     # the decider is -1 once the hand is over
-            if self.over or not 0 <= seat < self.n:
+            if self.over or not 0 <= seat < self.n or self.out[seat]:
                 return []
             acts = self._jump_ins(seat) if self._jumps and self.phase == "turn" else []
             return self._out_of_turn(seat, acts)
@@ -97,7 +98,7 @@ class Legal:
         if self.phase == "turn":      # the hottest case, inline
             playable = self._matching.intersection(hand)
             if self._plain:
-                plays = PLAY_SAYING if len(hand) == 2 else PLAY     # a play from two cards may say UNO
+                plays = PLAY_SAYING if len(hand) == 2 and self._uno else PLAY     # a play from two cards may say UNO
                 acts = []
                 for c in playable:
                     acts += plays[c]
@@ -120,7 +121,7 @@ class Legal:
 
     def _out_of_turn(self, seat: int, acts: list[Action]) -> list[Action]:
         """Put first in ``acts`` what ``seat`` may do in or out of turn: catch, say UNO."""
-        if len(self.hands[seat]) == 1 and not self.uno_said[seat]:
+        if len(self.hands[seat]) == 1 and not self.uno_said[seat] and self._uno:
             acts.insert(0, SAY_UNO)
         if self.window >= 0:
             for s in (*self.more_windows[::-1], self.window):     # the window's own catch comes first
@@ -133,7 +134,7 @@ class Legal:
         top, hand = self.discard[-1], self.hands[seat]
         if top >= 52 or top not in hand or self.refusal(hand, top) is not None:
             return []
-        return list(VARIANTS["jump_in", top, False, len(hand) == 2])
+        return list(VARIANTS["jump_in", top, False, len(hand) == 2 and self._uno])
 
     def _decisions(self, seat: int, hand) -> list[Action]:
         """The decider's options in every phase but a turn (always a new list: out-of-turn ones go first)."""
@@ -141,7 +142,7 @@ class Legal:
         if phase == "drawn":             # (_do_draw checked that the card may be played)
             card = self.drawn
             plays = self._ways("play_drawn", card, hand) if card == VOLDEMORT else VARIANTS[
-                "play_drawn", card, card >= 52, len(hand) == 2]
+                "play_drawn", card, card >= 52, len(hand) == 2 and self._uno]
             return plays + self._keep
         if phase == "respond":
             return self._answers(hand)
@@ -149,7 +150,14 @@ class Legal:
             return list(CHOOSE)
         if phase == "discard":
             return [DISCARD[c] for c in set(hand) if c in VOLDEMORT_CARDS]
-        return [SWAP[s] for s in range(self.n) if s != seat]      # phase == "swap"
+        if phase == "more":              # multi_play: any other card of the number, any colour; or stop
+            rank = RANK_OF[self.discard[-1]]
+            acts = []
+            for c in sorted(set(hand)):
+                if RANK_OF[c] == rank:
+                    acts += self._ways("play", c, hand)
+            return acts + [STOP]
+        return [SWAP[s] for s in range(self.n) if s != seat and not self.out[s]]      # phase == "swap"
 
     def _answers(self, hand) -> list[Action]:
         """The target's answers to the card played at them: accept, challenge, shield, stack."""
@@ -164,6 +172,11 @@ class Legal:
             for c in set(hand):
                 if self._stacks(c, card) and self.refusal(hand, c) is None:
                     acts += self._ways("play", c, hand)
+        if self._deflect and RANK_OF[card] == DRAW_TWO:      # a Skip or Reverse of the Draw Two's colour
+            color = COLOR_OF[card]
+            for c in sorted(set(hand)):
+                if COLOR_OF[c] == color and RANK_OF[c] in (SKIP, REVERSE) and self.refusal(hand, c) is None:
+                    acts += self._ways("play", c, hand)
         return acts
 
     def _stacks(self, card: int, attack: int) -> bool:
@@ -177,5 +190,5 @@ class Legal:
     def _ways(self, kind: str, card: int, hand) -> list[Action]:
         if card == VOLDEMORT:
             left = sum(1 for c in hand if c not in VOLDEMORT_CARDS) - 1
-            return VARIANTS[kind, card, left == len(hand) - 1, left == 1]
-        return VARIANTS[kind, card, card >= 52, len(hand) == 2]
+            return VARIANTS[kind, card, left == len(hand) - 1, left == 1 and self._uno]
+        return VARIANTS[kind, card, card >= 52, len(hand) == 2 and self._uno]

@@ -3,7 +3,7 @@ import random
 
 from .cards import CODES, RANK_OF, build_deck
 from .game import HAND_SIZE, Game, GameError, shuffle
-from .rules import Rules
+from .rules import Rules, seating_problem
 
 
 def draw_for_dealer(players: int, rng: random.Random, rules: Rules) -> tuple[int, list[list[str]]]:
@@ -34,6 +34,8 @@ class Match:
     def __init__(self, rules: Rules, players: int, *, seed=None, dealer: int | None = None):
         if not 2 <= players <= 10:
             raise GameError(f"UNO is for 2 to 10 players, not {players}")
+        if seating_problem(rules, players):
+            raise GameError(seating_problem(rules, players))
         self.rules = rules
         self.n = players
         self.rng = random.Random(seed)
@@ -72,25 +74,31 @@ class Match:
         mode, target = self.rules.match_mode, self.rules.match_target
         caught = [game.hand_points(s) for s in range(self.n)]
         winner = game.winner
-        self.hands_won[winner] += 1
+        # with teams every partner carries the team's score: the match goes by team
+        team = [[p for p in range(self.n) if game.side(p) == game.side(s)] for s in range(self.n)]
+        for s in team[winner]:
+            self.hands_won[s] += 1
         if mode == "lowest":
             for s in range(self.n):
-                self.scores[s] += caught[s]
+                self.scores[s] += sum(caught[p] for p in team[s])
         elif mode == "wins":
-            self.scores[winner] += 1
+            for s in team[winner]:
+                self.scores[s] += 1
         else:
-            self.scores[winner] += game.points()
+            for s in team[winner]:
+                self.scores[s] += game.points()
         if mode == "single":
-            self.winners = [winner]
+            self.winners = team[winner]
         elif mode == "lowest":
             if max(self.scores) >= target:
                 low = min(self.scores)
                 self.winners = [s for s in range(self.n) if self.scores[s] == low]
         elif self.scores[winner] >= target:
-            self.winners = [winner]
+            self.winners = team[winner]
         self.over = bool(self.winners)
         result = {"hand": len(self.history) + 1, "winner": winner, "points": game.points(),
-                  "blocked": game.blocked, "caught": caught, "scores": list(self.scores),
+                  "blocked": game.blocked, "team": game.side(winner) if self.rules.teams else None,
+                  "out": [s for s in range(self.n) if game.out[s]], "caught": caught, "scores": list(self.scores),
                   "match_over": self.over, "winners": list(self.winners)}
         self.history.append(result)
         return result

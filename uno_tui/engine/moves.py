@@ -1,6 +1,7 @@
 """The moves that are not a card played: drawing, keeping, passing, naming the first colour,
 saying UNO and catching. Part of Game."""
 from .cards import CODES, COLORS, POINTS
+from .house import MERCY
 
 
 class Moves:
@@ -19,18 +20,24 @@ class Moves:
             if self.record:
                 self._events.append({"type": "draw", "seat": seat, "count": 1, "reason": "draw",
                                      "secret": {"cards": [CODES[last]]}, "to": (seat,)})
+            if self._mercy and len(self.hands[seat]) >= MERCY:
+                self._eliminate(seat)
+                return
         else:
             if not pile and self._going_round():
                 self._blocked(seat)
                 return
             drawn = self._draw(seat, 1, "draw")
-            while self.rules.draw_to_match and drawn and not self._may_play(seat, drawn[-1]) and self.can_draw():
+            while (self.rules.draw_to_match and drawn and not self._may_play(seat, drawn[-1]) and self.can_draw()
+                   and not self.out[seat]):
                 drawn += self._draw(seat, 1, "draw")
+            if self.out[seat]:            # mercy: out of the hand (_eliminate moved play on)
+                return
             last = drawn[-1] if drawn else -1
         if last >= 0 and self._may_play(seat, last):
             self.phase, self.drawn = "drawn", last
         else:
-            nxt = (seat + self.direction) % self.n
+            nxt = (seat + self.direction) % self.n if not self.gone else self.next_seat(seat)
             self.phase = "turn"
             self.turn = self.decider = nxt
             self.drawn = -1
@@ -46,7 +53,7 @@ class Moves:
         ``force_play`` wants): it would go on forever, so the hand is blocked (rule 4)."""
         hands = sorted(sorted(h) for h in self.hands)
         self.refills, self.stall = (self.refills + 1 if hands == self.stall else 0), hands
-        return self.refills >= self.n
+        return self.refills >= self.playing
 
     def _do_keep(self, seat, action):
         self._event("keep", seat)
@@ -55,18 +62,18 @@ class Moves:
     def _do_pass(self, seat, action):
         self._event("pass", seat)
         self.passes += 1
-        if self.passes >= self.n:
+        if self.passes >= self.playing:
             self._blocked(self.next_seat(seat))
         else:
             self._begin(self.next_seat(seat))
 
     def _blocked(self, next_up: int):
         """Nobody could play or draw for a full round: fewest points in hand wins."""
-        order = [self.next_seat(next_up, i) for i in range(self.n)]
+        order = [self.next_seat(next_up, i) for i in range(self.playing)]
         points = {s: sum(POINTS[c] for c in self.hands[s]) for s in order}
         best = min(points.values())
         self.blocked = True
-        self._finish(next(s for s in order if points[s] == best))
+        self._finish(next(s for s in order if points[s] == best), "blocked")
 
     def _do_color(self, seat, action):
         """The colour of a wild turned up first (every other wild names it when played)."""

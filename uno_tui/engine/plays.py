@@ -5,7 +5,8 @@ hand) wait for their target's answer when the target has one (a challenge, a
 shield, a stack); otherwise they strike at once.
 """
 from .cards import (CARD_OF, CODES, COLOR_INDEX, COLOR_OF, COLORS, INVISIBILITY, KIND, N_CARDS, RANK_OF, REVERSE,
-                    SORTING_HAT, VOLDEMORT, WILD_DRAW_FOUR, DRAW_TWO)
+                    SKIP, SORTING_HAT, VOLDEMORT, WILD_DRAW_FOUR, DRAW_TWO)
+from .house import MERCY
 from .legal import MATCHING, SHIELDABLE, VOLDEMORT_CARDS
 
 #: cards that strike the next player (draw, skip, show the hand, draw until)
@@ -32,10 +33,15 @@ class Plays:
     def _do_play(self, seat: int, action, card: int = -1):
         """A card from the hand, or (``card``) the one just drawn. The hottest path of all: a
         number card from a hand of two or more takes the fewest tests."""
+        chained = False
         if card < 0:
             card = CARD_OF[action.card]
-            if self.phase == "respond":      # stacking a draw card on the one played at you
+            if self.phase == "respond":      # stacking a draw card on the one played at you, or deflecting it
+                if RANK_OF[card] == SKIP or RANK_OF[card] == REVERSE:
+                    self._deflect_draw(seat, card, action)
+                    return
                 self.attack = None
+            chained = self.phase == "more"
         hand = self.hands[seat]
         if card == WILD_DRAW_FOUR:
             self.wd4_guilty, self.wd4_color = self._wd4_illegal(hand, card), self.color
@@ -50,6 +56,8 @@ class Plays:
                 self.phase, self.decider, self.uno_intent = "discard", seat, action.uno
                 return
             if not hand:
+                if chained:
+                    self._chain_done(seat, card)
                 self._go_out(seat, card)
                 return
             self._after_shed(seat, action.uno)
@@ -64,15 +72,24 @@ class Plays:
                 direction = self.direction = -self.direction
                 if self.record:
                     self._events.append({"direction": direction, "type": "reverse", "seat": seat})
-                if self.n == 2:
-                    self._event("skip", (seat + direction) % 2)
+                if self.n - self.gone == 2:
+                    self._event("skip", self.next_seat(seat))
                     self._begin(seat)
                     return
-            elif self._sevens and (rank == SWAP_RANK or rank == PASS_RANK):
-                if rank == SWAP_RANK:
-                    self.phase, self.decider = "swap", seat
-                    return
-                self._pass_hands(seat)
+            else:
+                if self._multi and action.kind == "play":      # multi_play: more of the number, on your turn
+                    if chained or any(RANK_OF[c] == rank for c in hand):
+                        self._chain_done(seat, card)
+                        if any(RANK_OF[c] == rank for c in hand):
+                            self.phase, self.decider = "more", seat
+                            return
+                if self._sevens and (rank == SWAP_RANK or rank == PASS_RANK):
+                    if rank == SWAP_RANK:
+                        self.phase, self.decider = "swap", seat
+                        return
+                    self._pass_hands(seat)
+                    if self.over:
+                        return
         else:
             self.color = color = COLOR_INDEX[action.color]
             self._matching = MATCHING[color][card]       # a wild's rank is its own id
@@ -80,13 +97,67 @@ class Plays:
                 self._attack(seat, card)
                 return
         nxt = (seat + self.direction) % self.n       # a number, a Reverse, another wild: the next player
+        if self.gone:
+            nxt = self.next_seat(seat)
         self.phase = "turn"
         self.turn = self.decider = nxt
         self.drawn = -1
 
+    # ------------------------------------------------------------------ multi_play
+    def _chain_done(self, seat: int, card: int):
+        """multi_play: ``card`` joins the cards of its number played this turn; when no more can
+        follow (none of the number left), the play is told as one event listing them all."""
+        if self.phase != "more":
+            self.chain = []
+        self.chain.append(card)
+        if not any(RANK_OF[c] == RANK_OF[card] for c in self.hands[seat]) and len(self.chain) > 1:
+            self._event("multi_play", seat, cards=[CODES[c] for c in self.chain])
+            self.chain = []
+
+    def _do_stop(self, seat, action):
+        """multi_play: no more of the number; the last card's number then does what it does."""
+        self._event("multi_play", seat, cards=[CODES[c] for c in self.chain])
+        self.chain = []
+        rank = RANK_OF[self.discard[-1]]
+        if self._sevens and rank == SWAP_RANK:
+            self.phase, self.decider = "swap", seat
+            return
+        if self._sevens and rank == PASS_RANK:
+            self._pass_hands(seat)
+            if self.over:
+                return
+        self._begin(self.next_seat(seat))
+
+    # ------------------------------------------------------------------ deflect
+    def _deflect_draw(self, seat: int, card: int, action):
+        """deflect: a Skip of the Draw Two's colour passes its draw on to the next player; a Reverse
+        sends it back to whoever sent it to you, and reverses play. The draw keeps its count."""
+        draw_two, sender, _ = self.attack
+        hand = self.hands[seat]
+        hand.remove(card)
+        self.discard.append(card)
+        self.passes = 0
+        self._event("play", seat, card=CODES[card], color=None, uno=action.uno)
+        self._set_color(COLOR_OF[card])
+        if RANK_OF[card] == REVERSE:
+            self.direction = -self.direction
+            self._event("reverse", seat, direction=self.direction)
+            target = sender if not self.out[sender] else self.next_seat(seat)
+        else:
+            target = self.next_seat(seat)
+        self._event("deflect", seat, card=CODES[card], target=target, draw=self.pending_draw)
+        self._after_shed(seat, action.uno)
+        if not hand:                      # out on the deflect: its new target draws for scoring
+            self.attack, self.winner = None, seat
+            self._draw(target, self._take_pending(), "penalty")
+            self._finish(seat)
+            return
+        self.attack = (draw_two, seat, target)
+        self.phase, self.turn, self.decider = "respond", seat, target
+
     def _after_shed(self, seat: int, uno: bool):
-        """A seat's hand just shrank: a last-but-one card opens the catch window."""
-        if len(self.hands[seat]) == 1:
+        """A seat's hand just shrank: a last-but-one card opens the catch window (uno_penalty 0: none)."""
+        if len(self.hands[seat]) == 1 and self._uno:
             self.uno_said[seat] = uno
             self.window = seat
             if uno:
@@ -100,32 +171,44 @@ class Plays:
         hands[seat], hands[target] = hands[target], hands[seat]
         self._event("swap", seat, target=target)
         self._rehanded((target, seat))
-        self._begin(self.next_seat(seat))
+        if not self.over:
+            self._begin(self.next_seat(seat))
 
     def _pass_hands(self, seat: int):
         """A 0 (seven_zero): every hand goes to the next player in the direction of play."""
         n, d = self.n, self.direction
-        self.hands = [self.hands[(s - d) % n] for s in range(n)]
+        if self.gone:                     # mercy: only among the players still in the hand
+            hands = list(self.hands)
+            for s in range(n):
+                if not self.out[s]:
+                    hands[self.next_seat(s)] = self.hands[s]
+            self.hands = hands
+        else:
+            self.hands = [self.hands[(s - d) % n] for s in range(n)]
         self._event("pass_hands", seat, direction=d)
-        self._rehanded([self.next_seat(seat, i) for i in range(1, n + 1)])
+        self._rehanded([self.next_seat(seat, i) for i in range(1, self.playing + 1)])
 
     def _rehanded(self, seats):
         """Hands changed owners: each owner must say UNO anew, and every one of ``seats`` left with one
         card may be caught (the first in ``window``, the rest in ``more_windows``) until the next begins."""
         for s in seats:
             self.uno_said[s] = False
-        ones = [s for s in seats if len(self.hands[s]) == 1]
+        ones = [s for s in seats if len(self.hands[s]) == 1] if self._uno else []
         self.window = ones[0] if ones else -1
         self.more_windows = tuple(ones[1:])
+        if self._mercy:
+            for s in seats:
+                if len(self.hands[s]) >= MERCY:
+                    self._eliminate(s)
 
     # ------------------------------------------------------------------ attacks
     def _attack(self, attacker: int, card: int):
         """``card`` strikes the next player: at once, or once they answer when they have an answer."""
-        target = (attacker + self.direction) % self.n
+        target = self.next_seat(attacker)
         self.pending_draw += DRAWS[card]
         rank, rules = RANK_OF[card], self.rules
         if ((self.can_shield and rank in SHIELDABLE)
-                or (rank == DRAW_TWO and (rules.stack_draw_two or rules.stack_mixed))
+                or (rank == DRAW_TWO and (rules.stack_draw_two or rules.stack_mixed or rules.deflect))
                 or (card == WILD_DRAW_FOUR and (rules.stack_draw_four or not rules.strict_wild_draw_four))):
             self.attack = (card, attacker, target)
             self.phase, self.decider = "respond", target
@@ -143,10 +226,14 @@ class Plays:
         """``card``'s effect on ``target`` (``count``: the cards it makes them draw); then the next turn."""
         if count:
             self._draw(target, count, "penalty")
-            nxt = (target + self.direction) % self.n
+            if self.over:
+                return
+            nxt = self.next_seat(target)
         elif card == SORTING_HAT:
             self._hat_draw(target)
-            nxt = self.next_seat(target) if self.rules.sorting_hat_skips else target
+            if self.over:
+                return
+            nxt = self.next_seat(target) if self.rules.sorting_hat_skips or self.out[target] else target
         else:
             if KIND[card].reveal:
                 cards = sorted(CODES[c] for c in self.hands[target])
@@ -154,7 +241,7 @@ class Plays:
                 self._event("reveal", target, cards=cards)
             if self.record:
                 self._events.append({"type": "skip", "seat": target})
-            nxt = (target + self.direction) % self.n
+            nxt = self.next_seat(target)
         self.phase = "turn"
         self.turn = self.decider = nxt
         self.drawn = -1
@@ -163,7 +250,7 @@ class Plays:
         """Sorting Hat: draw one at a time until a number 1-4 (or the piles run out)."""
         while True:
             drawn = self._draw(seat, 1, "sorting_hat")
-            if not drawn or drawn[0] in HAT_STOPS:
+            if not drawn or drawn[0] in HAT_STOPS or self.out[seat]:
                 return
 
     def _do_challenge(self, seat, action):
@@ -176,10 +263,12 @@ class Plays:
                     secret={"hand": cards}, to=(seat, attacker))
         if guilty:
             self._draw(attacker, self._take_pending(), "challenge")
-            self._begin(target)
+            if not self.over:
+                self._begin(target)
         else:
             self._draw(target, self._take_pending() + 2, "challenge")
-            self._begin(self.next_seat(target))
+            if not self.over:
+                self._begin(self.next_seat(target))
 
     def _do_shield(self, seat, action):
         self.attack = None
@@ -214,6 +303,7 @@ class Plays:
     def _go_out(self, seat: int, card: int):
         """The last card is down: draw cards it deals still count for scoring."""
         nxt = self.next_seat(seat)
+        self.winner = seat                # (mercy puts nobody out over these draws: the hand is won)
         if DRAWS[card]:
             self._draw(nxt, self._take_pending() + DRAWS[card], "penalty")
         elif card == SORTING_HAT:

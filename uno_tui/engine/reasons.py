@@ -4,7 +4,7 @@ from .cards import CARD_OF, CODES, COLORS, card_name
 #: what the decider is asked for, per phase
 EXPECTED = {"turn": "play or draw", "drawn": "play or keep the drawn card", "color": "choose a colour",
             "discard": "discard your 2s, 6s and 9s", "respond": "answer the card played at you",
-            "swap": "choose whose hand to swap with"}
+            "swap": "choose whose hand to swap with", "more": "play more of your number, or stop"}
 #: every phase a hand can be in (saves are checked against it; the protocol declares it)
 PHASES = (*EXPECTED, "over")
 
@@ -15,7 +15,11 @@ def why_not(game, seat: int, action) -> str:
         return "the hand is over"
     if not 0 <= seat < game.n:
         return f"there is no seat {seat}"
+    if game.out[seat]:
+        return "you are out of this hand (mercy)"
     kind = action.kind
+    if kind in ("say_uno", "catch") and not game.rules.uno_penalty:
+        return "nobody needs to say UNO in this game (UNO penalty 0)"
     if kind == "say_uno":
         return "you can say UNO only while you hold exactly one card" if len(
             game.hands[seat]) != 1 else "you have already said UNO"

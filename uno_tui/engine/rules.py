@@ -68,8 +68,10 @@ class RulesError(ValueError):
     """A preset or house rule that does not exist or has a bad value."""
 
 
-def make_rules(preset: str = "classic", **house) -> Rules:
-    """The rules of ``preset`` with the given house rules changed (a renamed rule by its old name too)."""
+def make_rules(preset: str = "classic", *, players: int | None = None, **house) -> Rules:
+    """The rules of ``preset`` with the given house rules changed (a renamed rule by its old name too).
+    A combination that makes no sense is refused with the reason; ``players`` (when given) is also
+    checked against the rules (``teams`` needs an even number of players from 4)."""
     if preset not in _PRESET_RULES:
         raise RulesError(f"unknown edition {preset!r}; choose one of {', '.join(PRESETS)}")
     house = {RENAMED.get(name, name): value for name, value in house.items()}
@@ -81,7 +83,11 @@ def make_rules(preset: str = "classic", **house) -> Rules:
         wrong = HOUSE[name].check(value)
         if wrong:
             raise RulesError(wrong)
-    return replace(_PRESET_RULES[preset], **house)
+    rules = replace(_PRESET_RULES[preset], **house)
+    wrong = clash(rules) or (players is not None and seating_problem(rules, players))
+    if wrong:
+        raise RulesError(wrong)
+    return rules
 
 
 def saved_rules(data: dict) -> Rules:
@@ -99,7 +105,27 @@ def saved_rules(data: dict) -> Rules:
         wrong = rule.check(getattr(rules, rule.name))
         if wrong:
             raise RulesError(f"its rules are not a new game's: {wrong}")
+    wrong = clash(rules)
+    if wrong:
+        raise RulesError(f"its rules are not a new game's: {wrong}")
     return rules
 
 
-__all__ = ["PRESETS", "MATCH_MODES", "HOUSE_RULES", "Rules", "RulesError", "make_rules", "saved_rules"]
+def clash(rules: Rules) -> str | None:
+    """Why these house rules do not go together (None: they do)."""
+    if rules.false_catch_penalty and not rules.uno_penalty:
+        return "false_catch_penalty needs UNO calls: with uno_penalty 0 nobody is caught"
+    if rules.mercy and rules.match_mode == "lowest":
+        return ("mercy does not go with the lowest-score match: a player put out empty-handed would be "
+                "caught no points")
+    return None
+
+
+def seating_problem(rules: Rules, players: int) -> str | None:
+    """Why ``players`` cannot play by ``rules`` (None: they can)."""
+    if rules.teams and (players < 4 or players % 2):
+        return f"teams need an even number of players from 4 to 10, not {players}"
+    return None
+
+
+__all__ = ["PRESETS", "MATCH_MODES", "HOUSE_RULES", "Rules", "RulesError", "make_rules", "saved_rules", "clash", "seating_problem"]

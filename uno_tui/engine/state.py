@@ -12,9 +12,11 @@ from .rules import Rules
 #: a Game's fields that are its state (the rest are rules, caches or the last events)
 _GAME_FIELDS = ("n", "total_cards", "draw_pile", "discard", "hands", "dealer", "direction", "color", "turn",
                 "decider", "phase", "attack", "pending_draw", "wd4_guilty", "wd4_color", "first_wild", "uno_intent",
-                "drawn", "uno_said", "window", "more_windows", "passes", "refills", "stall", "shown", "over", "winner", "blocked", "can_shield")
-#: fields added since saves were first written, with what an older save that lacks them means
-_ADDED = {"wd4_color": -1, "refills": 0, "stall": None, "more_windows": ()}
+                "drawn", "uno_said", "window", "more_windows", "passes", "refills", "stall", "shown", "over", "winner",
+                "blocked", "can_shield", "out", "gone", "chain")
+#: fields added since saves were first written, with what an older save that lacks them means (None
+#: for ``out``: nobody is out)
+_ADDED = {"wd4_color": -1, "refills": 0, "stall": None, "more_windows": (), "out": None, "gone": 0, "chain": []}
 _MATCH_FIELDS = ("n", "dealer", "dealer_draw", "scores", "hands_won", "history", "over", "winners")
 
 
@@ -47,6 +49,8 @@ def restore_game(rules: Rules, state: dict, rng: random.Random | None = None) ->
     for name in _GAME_FIELDS:
         setattr(game, name, state.get(name, _ADDED[name]) if name in _ADDED else state[name])
     game.rules, game.rng, game.record = rules, rng or restore_rng(state["rng"]), True
+    game.out = list(game.out) if game.out is not None else [False] * game.n
+    game.gone, game.chain = sum(game.out), list(game.chain)
     game._cache_rules()
     game._matching = frozenset()      # nothing matches before a first wild's colour is named
     if game.color >= 0:
@@ -109,6 +113,10 @@ def check_match_state(rules: Rules, state) -> None:
     need(game["direction"] in (1, -1) and type(game["color"]) is int and -1 <= game["color"] < 4,
          "the direction or colour is not one the game has")
     need(_ints(game["uno_said"], n, bool), "the UNO calls do not match the players")
+    need(game.get("out") is None or _ints(game["out"], n, bool), "who is out of the hand does not match the players")
+    need(isinstance(game.get("chain", []), list) and all(type(c) is int and 0 <= c < N_CARDS
+                                                          for c in game.get("chain", [])),
+         "the cards of a multi-play are not cards")
     need(game["phase"] in PHASES, "the hand is in a phase the game does not have")
     need(all(type(game[f]) is int and -1 <= game[f] < n for f in ("window", "winner")),
          "a seat named in the hand is not at the table")

@@ -46,6 +46,9 @@ def public_view(game: Game) -> dict:
         "over": game.over,
         "winner": game.winner if game.over else None,
         "blocked": game.blocked,
+        # teams: each seat's team (0 or 1; a seat's partners share its number); None without teams
+        "teams": [s % 2 for s in range(game.n)] if game.rules.teams else None,
+        "out": list(game.out),          # mercy: the seats out of this hand
     }
 
 

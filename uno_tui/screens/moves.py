@@ -50,7 +50,8 @@ class Moves:
         self._simple("keep")
 
     def action_pass_turn(self) -> None:
-        self._simple("pass")
+        """Pass (nothing to play or draw), or end a multi-play (``stop``): the same key."""
+        self._simple("stop" if self.model.can("stop") else "pass")
 
     def action_catch(self) -> None:
         """Catch a player who has not said UNO (a 7 or a 0 can open several catches: c takes each in turn)."""

@@ -4,9 +4,10 @@ Reverse and the new direction, a Draw Two's victim drawing and losing the turn, 
 penalty, a challenge and who draws, a Howler's victim, the Sorting Hat's draws, a Voldemort's
 discards (one line for the run, however many cards)."""
 from ..engine import card_name
+from ..engine.house import TEAM_NAMES
 
 #: third person -> second person, where dropping the "s" is not enough
-_SECOND = {"catches": "catch", "passes": "pass", "tries": "try"}
+_SECOND = {"catches": "catch", "passes": "pass", "tries": "try", "goes": "go", "is": "are"}
 
 
 class _Words:
@@ -196,6 +197,21 @@ _OTHER = {
     "pass_hands": lambda e, w: f"Every hand passes one seat to the {'left' if e['direction'] == 1 else 'right'}.",
     "say_uno": lambda e, w: w.clause(e["seat"], "says UNO") + "!",
     "reshuffle": lambda e, w: f"The discard pile is shuffled into a new draw pile ({e['count']} cards).",
-    "hand_over": lambda e, w: ("The hand is blocked: " if e.get("blocked") else "")
-    + w.clause(e["seat"], "wins the hand", f"scores {e['points']} points") + ".",
+    "hand_over": lambda e, w: _hand_over(e, w),
+    "multi_play": lambda e, w: w.clause(e["seat"], f"plays {_count(len(e['cards']), 'card')} of a number: "
+                                                   f"{_cards(e['cards'])}") + ".",
+    "deflect": lambda e, w: w.clause(e["seat"], f"deflects the draw of {e['draw']} to {w.who(e['target'])}") + ".",
+    "eliminated": lambda e, w: w.clause(e["seat"], f"is out of the hand with {e['count']} cards (mercy)") + ".",
 }
+
+
+def _hand_over(event: dict, words: _Words) -> str:
+    """Who won the hand, and why: went out, fewest points of a blocked hand, last left (mercy); with
+    teams, which team."""
+    seat, team = event["seat"], event.get("team")
+    why = {"blocked": "The hand is blocked: ", "mercy": "Everyone else is out: "}.get(event.get("why", (
+        "blocked" if event.get("blocked") else "out")), "")
+    if team is None:
+        return why + words.clause(seat, "wins the hand", f"scores {event['points']} points") + "."
+    how = {"out": "goes out", "blocked": "holds the fewest points", "mercy": "is left"}[event.get("why", "out")]
+    return f"{why}{TEAM_NAMES[team]} win the hand ({words.clause(seat, how)}) and score {event['points']} points."

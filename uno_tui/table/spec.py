@@ -49,7 +49,8 @@ _ACTION_WHEN = {
     "say_uno": "you hold one card and have not said it",
     "catch": "the target just went down to one card (see Saying UNO)",
     "swap": "seven_zero: after your 7, the seat whose hand you take",
-    "jump_in": "jump_in: a card identical to the top card, out of turn"}
+    "jump_in": "jump_in: a card identical to the top card, out of turn",
+    "stop": "multi_play: play no more cards of your number (phase `more`)"}
 
 
 def _action_field(kind: str, name: str) -> Field:
@@ -98,10 +99,20 @@ EVENTS = {e.name.split()[0]: e for e in (
     _event("swap", "seven_zero: the seat swapped hands with `target`", Field("target", SEAT)),
     _event("pass_hands", "seven_zero: every hand passed one seat on", Field("direction", DIRECTION)),
     _event("catch", "a catch for not saying UNO", Field("target", SEAT), Field("caught", BOOL)),
+    _event("multi_play", "multi_play: the cards of one number played in one turn, in order (their `play` "
+           "events came first)", Field("cards", list_of(CARD))),
+    _event("deflect", "deflect: a Skip or Reverse passed a Draw Two's draw on to `target`", Field("card", CARD),
+           Field("target", SEAT), Field("draw", COUNT, "the cards the draw is worth")),
+    _event("eliminated", "mercy: the seat held too many cards and is out of the hand (its cards went under the "
+           "draw pile)", Field("count", COUNT, "the cards it held")),
     _event("reshuffle", "the discard pile shuffled into a new draw pile", Field("count", COUNT), seat=False),
     _event("hand_over", "the hand ended; `seat` is its winner (of a blocked hand: the fewest points)",
            Field("points", INT), Field("blocked", BOOL),
-           Field("hands", list_of(list_of(CARD)), "every hand, shown for scoring")),
+           Field("hands", list_of(list_of(CARD)), "every hand, shown for scoring"),
+           Field("why", one_of("out", "blocked", "mercy"), "the winner went out, had the fewest points in a "
+                 "blocked hand, or is the last left (mercy)"),
+           Field("team", nullable(COUNT), "teams: the winning team (0 or 1)"),
+           Field("out", list_of(SEAT), "mercy: the seats put out of the hand")),
     _event("dealer_draw", "draw_for_dealer: the card each seat drew (in seat order) before the first deal; "
            "the highest deals", Field("cards", list_of(CARD)), seat=False),
     _event("match_over", "the match is won (after the last hand's `hand_over`)", Field("winners", list_of(SEAT)),
@@ -124,7 +135,9 @@ MATCH = Shape("match", (Field("mode", one_of("single", "first_to", "lowest", "wi
                         Field("target", nullable(INT)), Field("over", BOOL), Field("winners", list_of(SEAT))))
 RESULT = Shape("result", (
     Field("hand", COUNT, "the hand's number"), Field("winner", SEAT), Field("points", INT),
-    Field("blocked", BOOL), Field("caught", list_of(INT), "points left in each hand"),
+    Field("blocked", BOOL), Field("team", nullable(COUNT), "teams: the winning team", optional=True),
+    Field("out", list_of(SEAT), "mercy: the seats put out of the hand", optional=True),
+    Field("caught", list_of(INT), "points left in each hand"),
     Field("scores", list_of(INT), "the match's scores after it"), Field("match_over", BOOL),
     Field("winners", list_of(SEAT), "the match's winners, once it is over"),
     Field("hands", list_of(list_of(CARD)), "every hand at the end, shown for scoring (as in `hand_over`)",
@@ -158,6 +171,8 @@ _VIEW_FIELDS = (
     Field("catchable", nullable(SEAT), "the seat that may be caught now"),
     Field("shown", list_of_shape(SHOWN), "hands shown to you now"),
     Field("over", BOOL), Field("winner", nullable(SEAT)), Field("blocked", BOOL, "nobody could go out"),
+    Field("teams", nullable(list_of(COUNT)), "teams: each seat's team, 0 or 1 (your partners share yours)"),
+    Field("out", list_of(BOOL), "mercy: per seat, out of this hand"),
     Field("legal", list_of_shape(ACTION), "your legal actions now: send one as it is"))
 VIEW = Shape("view", (*_VIEW_FIELDS, Field("table", TABLE)), "everything your seat may know, and nothing more")
 UPDATE_VIEW = Shape("view", (*_VIEW_FIELDS, Field(
