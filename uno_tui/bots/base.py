@@ -7,6 +7,7 @@ None to do nothing now. One module per level builds on this one.
 import random
 
 from .cards import COLORS, VOLDEMORT_RANKS, colour_counts, color_of, rank_of
+from .seats import deflected_to, next_seat, partners
 
 
 def landing_catch(view: dict, legal: list[dict]) -> dict | None:
@@ -65,6 +66,8 @@ class Bot:
             return self.discard_order(view, [a for a in legal if a["kind"] == "discard"])
         if phase == "respond":
             return self.respond(view, legal)
+        if phase == "more":
+            return self.more(view, legal)
         if phase == "drawn":
             return self.drawn(view, legal)
         return self.turn(view, legal)
@@ -85,12 +88,24 @@ class Bot:
         if "shield" in kinds:
             color = self.choose_color(view, [c for c in view["hand"] if c != "WI"])
             return self.with_uno({"kind": "shield", "color": color, "uno": False}, legal)
-        stacks = [a for a in legal if a["kind"] == "play"]
+        # (deflect: a Skip or Reverse passes the draw on; never onto a partner)
+        stacks = [a for a in legal if a["kind"] == "play" and not (
+            a["card"][1:] in ("S", "R") and deflected_to(view, a["card"]) in partners(view))]
         if stacks:
             return self.with_uno(self.pick_play(view, stacks), legal)
         if "challenge" in kinds and self.should_challenge(view):
             return {"kind": "challenge"}
         return {"kind": "accept"}
+
+    def more(self, view, legal):
+        """multi_play: every card of the number goes, the one of the colour to end on last (the
+        colour held most in the rest of the hand)."""
+        plays = [a for a in legal if a["kind"] == "play" and not a.get("uno")]
+        rank = rank_of(view["top"])
+        rest = [c for c in view["hand"] if rank_of(c) != rank]
+        best = self.choose_color(view, rest or view["hand"])
+        plays.sort(key=lambda a: color_of(a["card"]) == best)
+        return self.with_uno(plays[0], legal)
 
     def discard_order(self, view, discards):
         """Voldemort: end on the colour we hold most of, so it is the colour on top."""
@@ -124,7 +139,7 @@ class Bot:
         mine = counts[me] - 1
         if rank == "7":
             return min(c for s, c in enumerate(counts) if s != me) < mine
-        return counts[(me - view["direction"]) % view["players"]] < mine
+        return counts[next_seat(view, direction=-view["direction"])] < mine
 
     def pick_play(self, view, plays):
         raise NotImplementedError

@@ -23,6 +23,10 @@ class EasyBot(Bot):
         options = [a for a in legal if not a.get("uno")]
         return self.with_uno(self.rng.choice(options), legal)
 
+    def more(self, view, legal):
+        """multi_play: another card of the number, or stop, at random."""
+        return self.with_uno(self.rng.choice([a for a in legal if not a.get("uno")]), legal)
+
     def choose_color(self, view, hand) -> str:
         return self.rng.choice(COLORS)
 

@@ -8,6 +8,7 @@ from .base import COLORS, landing_catch
 from .guesses import Guesses
 from .memory import Memory
 from .normal import NormalBot
+from .seats import MERCY, hits_partner, next_seat, opponents, partners, swamped
 
 #: seconds a decision may take at a table that plays at a person's pace (an expert: three times as long)
 DEFAULT_BUDGET = 0.3
@@ -69,15 +70,14 @@ class HardBot(NormalBot):
         if "say_uno" in kinds or ("catch" in kinds and landing_catch(view, legal) is not None):
             return []
         moves = {}
+        survive = swamped(view) and any(a["kind"] in ("play", "play_drawn") for a in legal)
         for a in legal:
-            if a["kind"] not in ("catch", "say_uno"):
+            if a["kind"] not in ("catch", "say_uno") and not (survive and a["kind"] in ("draw", "keep")):
                 key = tuple(sorted((k, v) for k, v in a.items() if k != "uno"))
                 if key not in moves or a.get("uno"):
                     moves[key] = a
         return list(moves.values())
 
-    def _next_seat(self, view, steps=1):
-        return (view["seat"] + steps * view["direction"]) % view["players"]
 
     def unseen(self, view) -> dict[str, int]:
         """Cards we have not seen since the last reshuffle: the pool other hands come from."""
@@ -102,8 +102,11 @@ class HardBot(NormalBot):
         return 1 - blocked
 
     def choose_color(self, view, hand) -> str:
+        """The colour to leave on top; with teams, never one a partner seems to lack when another
+        is as good (the partner may have to follow it)."""
         ctx = _Context(self, view)
-        return max(COLORS, key=lambda c: ctx.settle(c, "W", hand))
+        lacked = set().union(*(self.memory.lacks(p) for p in partners(view)))
+        return max(COLORS, key=lambda c: ctx.settle(c, "W", hand) - (1.0 if c in lacked else 0.0))
 
     def pick_play(self, view, plays):
         """The play whose best continuation (heads-up, a chain of turn-taking cards) scores most;
@@ -173,7 +176,7 @@ class HardBot(NormalBot):
         if self._searches(view):
             options = plays + [keep]
             best = options[self._most_won(view, [(card, a.get("color")) for a in plays] + [None], plays.index(best))]
-        elif is_wild(card):
+        elif is_wild(card) and not swamped(view):     # (mercy, near the limit: shed it now)
             best = keep
         return self.with_uno(best, legal)
 
@@ -186,8 +189,10 @@ class HardBot(NormalBot):
         """
         attack = view.get("attack") or {}
         by, before = attack.get("by"), self.memory.wd4_before
-        if by is None or before is None or before in self.memory.lacks(by):
+        if by is None or before is None or before in self.memory.lacks(by) or by in partners(view):
             return False
+        if swamped(view) and len(view["hand"]) + attack.get("draw", 4) + 2 >= MERCY:
+            return False                 # (mercy: a wrong challenge would put us out)
         pool = self.unseen(view)
         total = sum(pool.values()) or 1
         colour = sum(n for code, n in pool.items() if color_of(code) == before)
@@ -214,9 +219,11 @@ class _Context:
         self.bot, self.view = bot, view
         self.pool = bot.unseen(view)
         self.heads_up = view["players"] == 2
-        self.nxt = bot._next_seat(view)
+        self.nxt = next_seat(view)
+        self.partner_next = self.nxt in partners(view)
         self.nxt_count = view["counts"][self.nxt]
-        self.close = min(c for s, c in enumerate(view["counts"]) if s != view["seat"]) <= 1
+        rivals = opponents(view)
+        self.close = min((view["counts"][s] for s in rivals), default=7) <= 1
 
     def value_of_play(self, card: str, color: str | None, rest: list[str], depth: int) -> float:
         bot, rank = self.bot, rank_of(card)
@@ -231,7 +238,9 @@ class _Context:
         if is_wild(card) and not (card == "W+4" and self.nxt_count <= 2):
             score -= bot.wild_cost       # keep wilds for when they matter
         hits = rank in ATTACKS or card == "W+4"
-        if hits or (rank == "R" and self.heads_up):
+        if hits_partner(self.view, card):
+            score -= 8                   # teams: never strike the partner when another play will do
+        elif hits or (rank == "R" and self.heads_up):
             score += 6 if self.nxt_count <= 2 else 0.5
         if self.heads_up and (hits or rank == "R"):
             # another turn: the best follow-up from what is left (drawing if nothing follows)
@@ -253,6 +262,8 @@ class _Context:
         next player's turn can go, weighed by the chance they can follow. If they cannot, they
         draw and the card is still there for us; if they can, they most likely stay on its colour."""
         bot = self.bot
+        if self.partner_next:            # teams: our partner is next, and should follow
+            return bot.follow_chance(self.view, self.pool, self.nxt, color, rank) * bot.stuck_weight
         keeps_colour = any(color_of(c) == color or is_wild(c) for c in rest)
         again = bot.again_weight if keeps_colour or any(rank_of(c) == rank for c in rest) else -bot.again_weight
         danger = 3 if self.nxt_count <= 2 else 1

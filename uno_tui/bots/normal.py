@@ -1,6 +1,7 @@
 """The normal bot: sound play, the default opponent."""
 from .cards import colour_counts, color_of, is_wild, points
 from .base import Bot
+from .seats import hits_partner
 
 
 class NormalBot(Bot):
@@ -21,6 +22,8 @@ class NormalBot(Bot):
             score = counts.get(color_of(card), 0) + points(card) / 100
             if is_wild(card):
                 score -= 10
+            if hits_partner(view, card):      # teams: never strike the partner when another play will do
+                score -= 20
             if best_score is None or score > best_score:
                 best, best_score = a, score
         return best or plays[0]

@@ -63,7 +63,8 @@ def most_won(view: dict, memory, moves: list[dict], preferred: int, rng: random.
             for i in alive:
                 game = guessed.copy()
                 game.apply(me, actions[i])
-                results[i].append(play_out(game) == me)
+                won = play_out(game)       # (teams: a partner's win is ours)
+                results[i].append(won >= 0 and game.side(won) == game.side(me))
             done += len(alive)
         if part < parts:                  # the preferred move stays, and the best half of the others
             others = sorted((i for i in alive if i != preferred), key=rate, reverse=True)
