@@ -66,7 +66,7 @@ async def test_saves_are_private_and_synced_before_they_replace_the_last(monkeyp
     (lambda path: edit_save(lambda s: s["seats"][1].update(kind="human")), "do not match its table"),
     # issue 37: absurd rule values are held to a new game's checks (the deck is dealt at the next hand)
     (lambda path: edit_save(lambda s: s["table"]["rules"].update(deck={"W": 10 ** 7})), "change the deck"),
-    (lambda path: edit_save(lambda s: s["table"]["rules"].update(uno_penalty=10 ** 9)), "uno_penalty must be 2 or 4"),
+    (lambda path: edit_save(lambda s: s["table"]["rules"].update(uno_penalty=10 ** 9)), "uno_penalty must be 0, 2 or 4"),
     (lambda path: edit_save(lambda s: s["table"]["rules"].update(match_target=-5)), "match_target must be"),
     (lambda path: edit_save(lambda s: s["table"]["rules"].update(preset="mine")), "is not one this version has"),
     (lambda path: edit_save(lambda s: s["settings"].update(bots=["normal"] * 500)), "settings are not ones"),
