@@ -25,6 +25,7 @@ def console_script() -> str:
 class Terminal:
     def __init__(self, *args: str, env: dict, size=(80, 24)):
         cols, rows = size
+        self.env = env                         # what it was started with (a second command on the same machine)
         self.screen = pyte.Screen(cols, rows)
         self.stream = pyte.ByteStream(self.screen)
         self.lock = threading.Lock()

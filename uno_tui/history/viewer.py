@@ -75,7 +75,14 @@ class ReplayChannel:
     def next_hand(self) -> None:
         hand = self.stops[self.at][0]
         later = [i for i, (h, _) in enumerate(self.stops) if h == hand + 1]
-        self._build(later[0] if later else len(self.stops) - 1)
+        if later:
+            self._build(later[0])
+        else:
+            self.end()
+
+    def end(self) -> None:
+        """The record's last move made."""
+        self._build(len(self.stops) - 1)
 
     def previous_hand(self) -> None:
         hand, moves = self.stops[self.at]
