@@ -68,7 +68,7 @@ def test_every_figure_of_a_small_history_is_the_one_counted_by_hand(history):
 
 def test_the_list_filters_by_player_and_edition(history):
     assert len(history.matches()) == 3
-    assert [m.winners for m in history.matches(player="Ben")] == [["Ann"], ["Ben"]]
+    assert sorted(m.winners for m in history.matches(player="Ben")) == [["Ann"], ["Ben"]]
     only = history.matches(edition="hp2021")
     assert [(m.players, m.winners, m.scores, m.hands) for m in only] == [(["Ann", "Cleo"], ["Cleo"], [0, 6], 1)]
 

@@ -92,7 +92,7 @@ def test_a_record_with_absurd_rules_is_refused(tmp_path):
     path = tmp_path / "x.unorec"
     path.write_text(json.dumps({"format": 1, "rules": rules, "seats": [{"name": "A"}, {"name": "B"}],
                                 "seed": 1, "dealer": None, "deck": None, "hand_size": 7}) + "\n")
-    with pytest.raises(RecordError, match="deck is not the classic edition's"):
+    with pytest.raises(RecordError, match="the record is refused: its rules change the deck of the classic edition"):
         replay(read_record(path))
 
 

@@ -4,7 +4,8 @@ own results (edited, or from an engine that plays differently) is refused with a
 """
 from dataclasses import dataclass, field
 
-from ..engine import HOUSE_RULES, Action, IllegalAction, Match, Rules, make_rules
+from ..engine import Action, IllegalAction, Match, Rules, RulesError
+from ..engine.rules import saved_rules
 from ..engine.game import GameError
 from .record import Record, RecordError
 
@@ -45,16 +46,14 @@ class Replay:
 
 
 def rules_of(header: dict) -> Rules:
-    """The record's rules, checked as a new game's are (a deck of ten million Wilds is no edition's),
-    or RecordError."""
+    """The record's rules, held to a new game's checks (a deck of ten million Wilds is no
+    edition's), or RecordError."""
     try:
-        rules = Rules.from_dict(header["rules"])
-        checked = make_rules(rules.preset, **{rule.name: getattr(rules, rule.name) for rule in HOUSE_RULES})
+        return saved_rules(header["rules"])
+    except RulesError as e:
+        raise RecordError(f"the record is refused: {e}") from e
     except (KeyError, TypeError, ValueError, AttributeError) as e:
         raise RecordError("the record's rules are not ones this version knows") from e
-    if checked != rules:
-        raise RecordError(f"the record's deck is not the {rules.preset} edition's")
-    return rules
 
 
 def start(record: Record) -> tuple[Rules, Match]:
