@@ -1,17 +1,21 @@
 """The attacks bench/soak.py runs against a host, all at once, from a process of their own.
 
 Each comes back whenever the host drops it. Built once where it can be, so the attacker
-itself costs little CPU.
+itself costs little CPU. The game port speaks TLS: every attack but the TLS ones (a socket that
+never starts the handshake, one that stops halfway through it, handshakes as fast as they go)
+opens its connection with a TLS handshake first.
 """
 import asyncio
 import collections
 import os
+import ssl
 import struct
 
 import msgpack
 
 from loopback import LOOPBACK
 from net.frames import FROM_PEER
+from net.tls import client_context
 
 RATE = 30                     # the host's default
 
@@ -21,7 +25,7 @@ def frame(obj) -> bytes:
     return struct.pack(">I", len(body)) + body
 
 
-HELLO = frame({"type": "hello", "version": 1, "name": "Mallory", "spectate": True})
+HELLO = frame({"type": "hello", "version": 2, "nonce": "0" * 32, "name": "Mallory", "spectate": True})
 #: as many containers as a peer's limits allow in one 2 KiB frame: the most a decode can be made to build
 _N = FROM_PEER.max_array
 DENSE = frame(b"\xdc" + struct.pack(">H", _N) + (b"\xdc" + struct.pack(">H", _N) + b"\x90" * _N) * _N)
@@ -32,8 +36,47 @@ FLOOD = b"".join(frame({"type": "chat", "id": i, "text": "spam " * 30})
                  for i in range(2500))      # built once: the attacker itself should cost little CPU
 
 
-async def opened():
-    return await asyncio.open_connection(LOOPBACK, ATTACK_PORT)
+CONTEXT = client_context()
+
+
+def client_hello() -> bytes:
+    """The first flight of a real TLS handshake (its ClientHello), made without a socket."""
+    incoming, outgoing = ssl.MemoryBIO(), ssl.MemoryBIO()
+    tls = CONTEXT.wrap_bio(incoming, outgoing)
+    try:
+        tls.do_handshake()
+    except ssl.SSLWantReadError:
+        pass
+    return outgoing.read()
+
+
+CLIENT_HELLO = client_hello()
+
+
+async def opened(source: str | None = None):
+    """A TLS connection to the host (from ``source``, an address of this machine, if given)."""
+    return await asyncio.open_connection(LOOPBACK, ATTACK_PORT, ssl=CONTEXT, server_hostname="",
+                                         local_addr=(source, 0) if source else None)
+
+
+async def tls_silent(source: str | None = None):
+    """A TCP connection that never begins the TLS handshake."""
+    r, _ = await asyncio.open_connection(LOOPBACK, ATTACK_PORT, local_addr=(source, 0) if source else None)
+    await r.read()
+
+
+async def tls_stall(source: str | None = None):
+    """Half a ClientHello, and then nothing: a handshake that never finishes."""
+    r, w = await asyncio.open_connection(LOOPBACK, ATTACK_PORT, local_addr=(source, 0) if source else None)
+    w.write(CLIENT_HELLO[:len(CLIENT_HELLO) // 2])
+    await r.read()
+
+
+async def tls_flood():
+    """Whole TLS handshakes, as fast as they go, each closed at once: the host's CPU for each."""
+    for _ in range(20):
+        _, w = await opened()
+        w.transport.abort()
 
 
 async def garbage():
@@ -85,7 +128,7 @@ async def flood():
 
 async def never_reads():
     r, w = await opened()
-    r._transport.pause_reading()
+    r._transport._ssl_protocol._transport.pause_reading()     # the TCP under TLS: nothing is read
     w.write(HELLO)
     await asyncio.sleep(3600)
 
@@ -118,13 +161,13 @@ async def spectator():
 async def reconnect_storm():
     """A player who has a seat's token (their own) connecting again and again."""
     r, w = await opened()
-    w.write(frame({"type": "hello", "version": 1, "name": "Mallory", "token": TOKEN}))
+    w.write(frame({"type": "hello", "version": 2, "nonce": "0" * 32, "name": "Mallory", "token": TOKEN}))
     await r.read(4)
     w.close()
 
 
 HOSTILE = [garbage, oversize, bomb, decode_cost, trickle, flood, never_reads, churn, churn, hello_storm,
-           reconnect_storm, *[spectator] * 30]
+           reconnect_storm, tls_silent, tls_stall, tls_flood, *[spectator] * 30]
 ATTACK_PORT = 0
 TOKEN = ""
 

@@ -5,18 +5,28 @@ import subprocess
 import sys
 import tempfile
 import time
+from pathlib import Path
 
 from tests.helpers.network import LOOPBACK, free_port, wait_listening as wait_port  # noqa: F401 (re-exported)
 from uno_tui.botclient import BotClient
 from uno_tui.bots import make_bot
+from uno_tui.hostkey import load_identity
 
 
-def start(args: list[str], output=subprocess.PIPE, stdin: bool = False) -> subprocess.Popen:
-    """A Python process of ours, with throwaway settings and data directories; its output goes to
-    ``output`` (a pipe read only at the end suits a quiet process: a chatty one would block on it)."""
-    env = {**os.environ, "UNO_TUI_CONFIG_DIR": tempfile.mkdtemp(), "UNO_TUI_DATA_DIR": tempfile.mkdtemp()}
+def start(args: list[str], output=subprocess.PIPE, stdin: bool = False, data: str | None = None) -> subprocess.Popen:
+    """A Python process of ours, with throwaway settings and data directories (``data``: this
+    one); its output goes to ``output`` (a pipe read only at the end suits a quiet process: a
+    chatty one would block on it)."""
+    env = {**os.environ, "UNO_TUI_CONFIG_DIR": tempfile.mkdtemp(), "UNO_TUI_DATA_DIR": data or tempfile.mkdtemp()}
     return subprocess.Popen([sys.executable, *args], stdout=output, stderr=subprocess.STDOUT, text=True,
                             env=env, stdin=subprocess.PIPE if stdin else None)
+
+
+def keyed_data() -> tuple[str, str]:
+    """A data directory for a host, with its TLS key made already, and that key's fingerprint:
+    the peers pin it, as a join code would make them."""
+    data = tempfile.mkdtemp()
+    return data, load_identity(Path(data))[1]
 
 
 def cpu_split(pid: int) -> tuple[float, float]:
@@ -32,9 +42,13 @@ def cpu_seconds(pid: int) -> float:
     return sum(cpu_split(pid))
 
 
-def start_host(port: int, peers: int, *extra: str) -> subprocess.Popen:
-    return start(["-m", "uno_tui.cli", "host", "--headless", "--bind", LOOPBACK, "--port", str(port),
-                  "--seats", str(peers), "--players", str(peers), *extra])
+def start_host(port: int, peers: int, *extra: str, output=subprocess.PIPE) -> subprocess.Popen:
+    """A headless host; ``.key`` is the fingerprint of its TLS key."""
+    data, key = keyed_data()
+    host = start(["-m", "uno_tui.cli", "host", "--headless", "--bind", LOOPBACK, "--port", str(port),
+                  "--seats", str(peers), "--players", str(peers), *extra], output=output, data=data)
+    host.key = key
+    return host
 
 
 class Peer(BotClient):

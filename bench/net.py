@@ -67,9 +67,9 @@ async def echo_rounds(port: int, stop: asyncio.Event) -> list[float]:
     return rtts
 
 
-async def peer_process(port: int, seats: list[int]) -> None:
+async def peer_process(port: int, seats: list[int], key: str) -> None:
     """Play these peers until a line arrives on stdin; then print what each one timed, as JSON."""
-    players = [Peer(await connect(LOOPBACK, port, f"P{i}"), i) for i in seats]
+    players = [Peer(await connect(LOOPBACK, port, f"P{i}", fingerprint=key), i) for i in seats]
     stop = asyncio.Event()
     tasks = [asyncio.create_task(p.run(stop, lambda: False)) for p in players]
     await asyncio.to_thread(sys.stdin.readline)
@@ -103,7 +103,8 @@ async def measure(peers: int, processes: int, seconds: float):
     try:
         await wait_port(echo_port)
         await wait_port(port)
-        workers = [start([__file__, "--play", str(port), "--seats", ",".join(map(str, g))], stdin=True)
+        workers = [start([__file__, "--play", str(port), "--seats", ",".join(map(str, g)), "--key", host.key],
+                         stdin=True)
                    for g in groups]
         await asyncio.sleep(1.0)                  # all joined, the game under way
         stop = asyncio.Event()
@@ -156,9 +157,10 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=10)
     parser.add_argument("--play", type=int, metavar="PORT", help=argparse.SUPPRESS)
     parser.add_argument("--seats", help=argparse.SUPPRESS)
+    parser.add_argument("--key", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.play:
-        asyncio.run(peer_process(args.play, [int(s) for s in args.seats.split(",")]))
+        asyncio.run(peer_process(args.play, [int(s) for s in args.seats.split(",")], args.key))
     else:
         asyncio.run(main_async(args))
 

@@ -37,7 +37,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-from loopback import LOOPBACK, Peer, cpu_seconds, free_port, pct, start, wait_port  # noqa: E402
+from loopback import LOOPBACK, Peer, cpu_seconds, free_port, pct, start, start_host, wait_port  # noqa: E402
 from attacks import HOSTILE, RATE, attack  # noqa: E402
 from uno_tui.netplay import connect  # noqa: E402
 
@@ -122,16 +122,14 @@ async def watch(host, players: list[Honest], window_of, seconds_total: float) ->
 async def soak(seconds: float, warmup: float, rounds: int) -> int:
     port = free_port()
     log = tempfile.NamedTemporaryFile("w+", suffix=".log", delete=False)
-    host = start(["-m", "uno_tui.cli", "host", "--headless", "--bind", LOOPBACK, "--port", str(port),
-                  "--seats", str(PEERS + 1), "--players", str(PEERS + 1), "--per-address", "1000",
-                  "--grace", "0", "--bot-delay", "0"], output=log)
+    host = start_host(port, PEERS + 1, "--per-address", "1000", "--grace", "0", "--bot-delay", "0", output=log)
     windows: list[Window] = []
     attacks: list[str] = []
     failure = None
     try:
         await wait_port(port)
-        players = [Honest(await connect(LOOPBACK, port, f"P{i}"), i) for i in range(PEERS)]
-        stormer = await connect(LOOPBACK, port, "Flaky")     # its seat's token goes to the attacker
+        players = [Honest(await connect(LOOPBACK, port, f"P{i}", fingerprint=host.key), i) for i in range(PEERS)]
+        stormer = await connect(LOOPBACK, port, "Flaky", fingerprint=host.key)   # its seat's token goes to the attacker
         token = stormer.welcome["token"]
         while (await stormer.recv()).get("type") != "snapshot":     # the game has started
             pass

@@ -1,15 +1,19 @@
-"""The joining side: a channel to a host over TCP that reconnects by itself.
+"""The joining side: a channel to a host over TLS that reconnects by itself.
 
 ``send`` and ``recv`` work as the in-memory channel's do. The hello message
 is the caller's; the welcome's token is kept and sent again on every
 reconnect, so the player gets the same seat back. Heartbeats are answered
-here and never reach the caller.
+here and never reach the caller. Each connection's certificate is shown to
+``verify`` before anything is sent, and a password is proven, never sent
+(proof.py), to a host that proved it first.
 """
 import asyncio
 import logging
 
+from . import proof
 from .connection import TRY_AGAIN, Connection
 from .frames import FrameError
+from .tls import client_context, peer_fingerprint
 
 logger = logging.getLogger(__name__)
 BACKOFF = (0.25, 0.5, 1.0, 2.0, 4.0)
@@ -23,10 +27,38 @@ class Rejected(ConnectionError):
         self.reason = reason
 
 
+class Unproven(Rejected):
+    """The host could not prove it knows the password (or the table needs one and none was given).
+    Nothing made from the password was sent."""
+
+
+class Untrusted(Rejected):
+    """``verify`` refused the host's certificate: nothing but the TLS handshake was sent."""
+
+
+_CONTEXT = client_context()
+
+
+async def peek(host: str, port: int, timeout: float = 5.0) -> str:
+    """The fingerprint of the certificate a host presents, read by a TLS handshake and nothing
+    more (to ask a player about a host seen for the first time before anything is sent)."""
+    reader, writer = await asyncio.wait_for(
+        asyncio.open_connection(host, port, ssl=_CONTEXT, ssl_handshake_timeout=timeout), timeout)
+    try:
+        return peer_fingerprint(writer)
+    finally:
+        writer.transport.abort()
+
+
 class NetChannel:
-    def __init__(self, host: str, port: int, hello: dict, *, give_up_after: float = 30.0,
-                 idle_timeout: float = 15.0, connect_timeout: float = 5.0):
+    def __init__(self, host: str, port: int, hello: dict, *, verify=None, password: str | None = None,
+                 give_up_after: float = 30.0, idle_timeout: float = 15.0, connect_timeout: float = 5.0):
+        """``verify(fingerprint)``: awaited with each connection's certificate fingerprint before
+        anything is sent; it raises (a ConnectionError) to refuse the host."""
         self.host, self.port, self.hello = host, port, dict(hello)
+        self.verify, self.password = verify, password
+        self.fingerprint: str | None = None
+        self._keys: dict[str, bytes] = {}    # fingerprint -> the password's key for that host
         self.give_up_after, self.idle_timeout, self.connect_timeout = give_up_after, idle_timeout, connect_timeout
         self.welcome: dict | None = None
         self.inbox: asyncio.Queue = asyncio.Queue()
@@ -47,15 +79,21 @@ class NetChannel:
         return self.welcome
 
     async def _connect(self) -> None:
-        reader, writer = await asyncio.wait_for(asyncio.open_connection(self.host, self.port),
-                                                self.connect_timeout)
+        reader, writer = await asyncio.wait_for(
+            asyncio.open_connection(self.host, self.port, ssl=_CONTEXT, ssl_handshake_timeout=self.connect_timeout),
+            self.connect_timeout)
         conn = Connection(reader, writer, idle_timeout=self.idle_timeout)
-        conn.send(self.hello)
         try:
-            reply = await conn.read()
-        except (FrameError, asyncio.TimeoutError, asyncio.IncompleteReadError, ConnectionError) as e:
-            conn.close("no welcome")
-            raise ConnectionError(f"{self.address} did not answer as a uno-tui host") from e
+            fingerprint = peer_fingerprint(writer)
+            if self.verify is not None:
+                await self.verify(fingerprint)
+            self.fingerprint = fingerprint
+            client_nonce = proof.nonce()
+            conn.send({**self.hello, "nonce": client_nonce})
+            reply = await self._answer(conn, await self._read(conn), fingerprint, client_nonce)
+        except BaseException:
+            conn.close("refused")
+            raise
         if not isinstance(reply, dict) or reply.get("type") != "welcome":
             conn.close("rejected")
             reason = reply.get("reason") if isinstance(reply, dict) else None
@@ -66,6 +104,30 @@ class NetChannel:
         for msg in self._pending:
             conn.send(msg)
         self._pending.clear()
+
+    async def _read(self, conn: Connection):
+        try:
+            return await conn.read()
+        except (FrameError, asyncio.TimeoutError, asyncio.IncompleteReadError, ConnectionError) as e:
+            raise ConnectionError(f"{self.address} did not answer as a uno-tui host") from e
+
+    async def _answer(self, conn: Connection, reply, fingerprint: str, client_nonce: str):
+        """A host that takes a password challenges: check its proof, then prove ours (proof.py)."""
+        if not (isinstance(reply, dict) and reply.get("type") == "challenge"):
+            return reply
+        if self.password is None:
+            raise Unproven("this table needs a password: type it, then join again")
+        host_nonce = reply.get("nonce")
+        if not isinstance(host_nonce, str):
+            raise ConnectionError(f"{self.address} did not answer as a uno-tui host")
+        if fingerprint not in self._keys:
+            self._keys[fingerprint] = await asyncio.to_thread(proof.password_key, self.password, fingerprint)
+        key = self._keys[fingerprint]
+        if not proof.proven(key, "host", client_nonce, host_nonce, reply.get("proof")):
+            raise Unproven("wrong password, or this is not the real table (someone may be imitating it): the "
+                           "host could not prove it knows the password typed, so nothing made from it was sent")
+        conn.send({"type": "proof", "proof": proof.proof(key, "client", client_nonce, host_nonce)})
+        return await self._read(conn)
 
     async def _run(self) -> None:
         """Read messages; on a lost connection, reconnect with backoff until ``give_up_after``."""
@@ -103,7 +165,7 @@ class NetChannel:
                 await self._connect()
                 return True
             except Rejected as e:
-                if not e.reason.endswith(TRY_AGAIN):      # the host is busy, not saying no
+                if type(e) is not Rejected or not e.reason.endswith(TRY_AGAIN):   # busy is not saying no
                     self._fail(e.reason)
                     return False
             except (OSError, ConnectionError, asyncio.TimeoutError):

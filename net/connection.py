@@ -8,6 +8,7 @@ import asyncio
 import logging
 import time
 
+from .tls import waiting
 from .frames import FROM_HOST, HEADER, FrameError, Limits, decode, encode, frame_length
 
 logger = logging.getLogger(__name__)
@@ -70,6 +71,7 @@ class Connection:
         self._timed_out = False
         peer = writer.get_extra_info("peername")
         self.peer = f"{peer[0]}:{peer[1]}" if peer else "?"
+        self.address = peer[0] if peer else None
 
     async def read(self):
         """The next message. Raises FrameError (bad data), TimeoutError (silent or too slow peer),
@@ -132,7 +134,7 @@ class Connection:
         if transport.is_closing():
             self.close("the connection broke")
             return False
-        if transport.get_write_buffer_size() + len(data) > self.max_buffer:
+        if waiting(transport) + len(data) > self.max_buffer:
             self.close("too slow: it does not read what it is sent")
             return False
         transport.write(data)                    # (what writer.write does, one call less per frame)

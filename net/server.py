@@ -1,10 +1,12 @@
-"""The hosting side of the transport, mirroring client.py: listening, one task per connection,
-the hello's deadline, heartbeats, the read loop with its rate limit, and closing everything.
+"""The hosting side of the transport, mirroring client.py: listening, TLS on every connection,
+the handshake's deadline, heartbeats, the read loop with its rate limit, and closing everything.
 
 Every resource a stranger can make the host spend is capped: connections in all and per
-address, handshakes in progress (a hello is decoded before any password check), frame sizes
-(frames.FROM_PEER) and messages a second. Past a cap a connection is told why and closed;
-past the cap on handshakes, new connections wait to be accepted.
+address, handshakes in progress (the TLS handshake, then the hello, decoded before any password
+check), frame sizes (frames.FROM_PEER) and messages a second. Past a cap a connection is told why
+and closed. A few addresses cannot fill the handshakes: under load a handshake has less time,
+a newcomer takes the place of the oldest handshake of the address holding the most, and a
+reserve of places is kept for the addresses of players at the table (a player's reconnection).
 
 It knows nothing of UNO: who is let in, and what a message means, are the owner's
 (``admit`` and ``message``, see uno_tui/hosting.py).
@@ -15,12 +17,17 @@ import errno
 import logging
 import resource
 import socket
+import ssl
 
+from . import tls
 from .connection import TRY_AGAIN, Connection, RateLimit, Throttle
 from .frames import FROM_PEER, FrameError, decode, encode
 
 logger = logging.getLogger(__name__)
-HELLO_TIMEOUT = 5.0
+HELLO_TIMEOUT = 5.0              # for the TLS handshake, the hello and a password's proof together
+LOADED_HELLO_TIMEOUT = 1.5       # the same, once half the places for handshakes are taken
+RESERVE = 4                      # more handshakes, for the addresses ``reserved`` names only
+REFUSAL_TIMEOUT = 1.0            # a refused connection's TLS handshake, to tell it why
 PING_INTERVAL = 5.0
 #: the system's open-file limit bounds connections too: a quarter of it, so saving, logging
 #: and the host's own files always have descriptors left
@@ -37,13 +44,16 @@ SHORT_OF_FILES_PAUSE = 1.0       # out of descriptors: accepting waits this long
 
 
 class Server:
-    def __init__(self, admit, message, gone, *, rate: float = 30.0, burst: int = 30,
+    def __init__(self, admit, message, gone, *, context: ssl.SSLContext, reserved=lambda address: False,
+                 rate: float = 30.0, burst: int = 30,
                  max_connections: int = MAX_CONNECTIONS, per_address: int = PER_ADDRESS,
                  max_pending: int = MAX_PENDING, pending_per_address: int = PENDING_PER_ADDRESS):
-        """``admit(conn, hello)`` returns what the connection is to its owner (False: it was
-        refused and closed); ``message(conn, admitted, msg)`` takes each later message but
-        pings; ``gone(conn)`` is called once a connection ends, whatever ended it."""
+        """``admit(conn, hello)`` (awaited) returns what the connection is to its owner (False: it
+        was refused and closed); ``message(conn, admitted, msg)`` takes each later message but
+        pings; ``gone(conn)`` is called once a connection ends, whatever ended it. ``context``:
+        the host's TLS (tls.server_context); ``reserved(address)``: may it use the reserve?"""
         self.admit, self.message, self.gone = admit, message, gone
+        self.context, self.reserved = context, reserved
         self.rate, self.burst = rate, burst
         self.max_connections, self.per_address = max_connections, per_address
         self.max_pending, self.pending_per_address = max_pending, pending_per_address
@@ -52,8 +62,8 @@ class Server:
         self._sock: socket.socket | None = None
         self._open: collections.Counter = collections.Counter()       # address -> connections open
         self._pending: collections.Counter = collections.Counter()    # address -> handshakes going on
-        self._room = asyncio.Event()             # set while fewer than max_pending handshakes go on
-        self._room.set()
+        self._handshakes: dict[asyncio.Task, tuple[str, float]] = {}   # going on: (address, started)
+        self._room = asyncio.Event()             # set whenever a handshake ends
         self._lingering: set[socket.socket] = set()
         self._refused = collections.Counter()    # refusals not yet logged, by reason
         self._arrivals = RateLimit(ARRIVALS, ARRIVALS)
@@ -102,10 +112,10 @@ class Server:
 
     async def _accept_loop(self) -> None:
         """Accept connections, and give each a task of ours (so closing can cancel and await them
-        all). At most ARRIVALS connections are taken a second, and none while max_pending
-        handshakes are going on: the others wait in the system's backlog, costing the host
-        nothing. A connection over a cap is refused before any of asyncio's machinery is built
-        for it. Out of descriptors, it logs once and waits."""
+        all). At most ARRIVALS connections are taken a second, and none while every place for a
+        handshake is taken (unless it takes one, see _place): the others wait in the system's
+        backlog, costing the host nothing. A connection over a cap is refused before any of
+        asyncio's machinery is built for it. Out of descriptors, it logs once and waits."""
         loop = asyncio.get_running_loop()
         short_of_files = False
         while True:
@@ -124,18 +134,51 @@ class Server:
             while not self._arrivals.allow():    # connections are taken at most ARRIVALS a second
                 await asyncio.sleep(1 / ARRIVALS)
             await asyncio.sleep(0)               # (and one per turn of the loop)
-            await self._room.wait()
-            self.held = None
             address = peer[0]
             refused = self._over_cap(address)
+            while refused is None and not self._place(address):
+                self._room.clear()
+                await self._room.wait()
+                refused = self._over_cap(address)
+            self.held = None
             if refused is not None:
                 self._refuse(sock, refused)
                 continue
             self._open[address] += 1             # counted here, before any await: a burst sees them
             self._pending[address] += 1
-            if sum(self._pending.values()) >= self.max_pending:
-                self._room.clear()
-            self._spawn(self._handle(sock, address))
+            limit = HELLO_TIMEOUT if self._in_handshake() < self.max_pending // 2 else LOADED_HELLO_TIMEOUT
+            task = loop.create_task(self._handle(sock, address, limit))
+            self._tasks.add(task)
+            self._handshakes[task] = (address, loop.time())
+            task.add_done_callback(self._tasks.discard)
+
+    def _in_handshake(self) -> int:
+        return len(self._handshakes)
+
+    def _place(self, address: str) -> bool:
+        """Is there a place for one more handshake from ``address``? Past max_pending only for
+        reserved addresses (to RESERVE more); else the newcomer takes the place of the oldest
+        handshake of the address holding the most, if that address holds more than its own."""
+        going = self._in_handshake()
+        if going < self.max_pending or (going < self.max_pending + RESERVE and self.reserved(address)):
+            return True
+        ordinary = [(task, a, started) for task, (a, started) in self._handshakes.items() if not self.reserved(a)]
+        if not ordinary:
+            return False
+        task, victim, _ = min(ordinary, key=lambda t: (-self._pending[t[1]], t[2]))
+        if self._pending[victim] <= self._pending[address]:
+            return False
+        self._refused["a handshake gave its place to another address's"] += 1
+        self._end_handshake(task)
+        task.cancel()
+        return True
+
+    def _end_handshake(self, task) -> None:
+        """Once, whichever way a handshake ends (done, failed, timed out or made way)."""
+        started = self._handshakes.pop(task, None)
+        if started is not None:
+            _drop(self._pending, started[0])
+            self._room.set()
 
     def _over_cap(self, address: str) -> str | None:
         """Why one more connection from ``address`` is refused now (None: it is not)."""
@@ -148,54 +191,54 @@ class Server:
         return None
 
     def _refuse(self, sock: socket.socket, reason: str) -> None:
-        """Say why, and hang up a second later: closing at once, with the peer's hello unread,
-        would reset the connection and lose the reason. At most MAX_LINGER wait so."""
-        try:
-            sock.send(encode({"type": "reject", "reason": reason}))
-            sock.shutdown(socket.SHUT_WR)
-        except OSError:
-            pass
+        """Say why, over TLS (REFUSAL_TIMEOUT for its handshake), and hang up a second later:
+        closing at once, with the peer's hello unread, would reset the connection and lose the
+        reason. At most MAX_LINGER are told so at once; the others are only closed."""
         self._refused[reason] += 1
-        if len(self._lingering) < MAX_LINGER:
-            self._lingering.add(sock)
-            asyncio.get_running_loop().call_later(1.0, self._let_go, sock)
-        else:
+        if len(self._lingering) >= MAX_LINGER:
             sock.close()
+            return
+        self._lingering.add(sock)
+        self._spawn(self._tell(sock, reason))
 
-    def _let_go(self, sock: socket.socket) -> None:
-        self._lingering.discard(sock)
-        sock.close()
-
-    async def _handle(self, sock: socket.socket, address: str) -> None:
-        handshaking = True
-
-        def handshake_over() -> None:            # once, whichever way the handshake ends
-            nonlocal handshaking
-            if handshaking:
-                handshaking = False
-                _drop(self._pending, address)
-                if sum(self._pending.values()) < self.max_pending:
-                    self._room.set()
+    async def _tell(self, sock: socket.socket, reason: str) -> None:
+        writer = None
         try:
-            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)   # as asyncio's own servers do
-            reader, writer = await asyncio.open_connection(sock=sock)
-            conn = Connection(reader, writer, idle_timeout=3 * PING_INTERVAL, limits=FROM_PEER)
-            await self._serve(conn, handshake_over)
-        except OSError:
+            async with asyncio.timeout(REFUSAL_TIMEOUT):
+                _, writer = await tls.accept(sock, self.context, REFUSAL_TIMEOUT)
+            writer.write(encode({"type": "reject", "reason": reason}))
+            await asyncio.sleep(1.0)
+        except (OSError, asyncio.TimeoutError, ssl.SSLError):
             pass
         finally:
+            self._lingering.discard(sock)
+            if writer is not None:
+                writer.transport.abort()
+            sock.close()
+
+    async def _handle(self, sock: socket.socket, address: str, limit: float) -> None:
+        task = asyncio.current_task()
+        try:
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)   # as asyncio's own servers do
+            await self._serve(sock, limit, lambda: self._end_handshake(task))
+        except (OSError, asyncio.TimeoutError):
+            pass                                 # the TLS handshake failed or took too long
+        finally:
             sock.close()                         # (a no-op once the connection closed it)
-            handshake_over()
+            self._end_handshake(task)
             _drop(self._open, address)
 
-    async def _serve(self, conn: Connection, handshake_over) -> None:
+    async def _serve(self, sock: socket.socket, limit: float, handshake_over) -> None:
+        """The TLS handshake, the hello and its admission, all within ``limit``; then the reads."""
         admitted = False
+        conn = None
         try:
-            try:
-                hello = await asyncio.wait_for(conn.read(), HELLO_TIMEOUT)
-            finally:
-                handshake_over()
-            admitted = self.admit(conn, hello)
+            async with asyncio.timeout(limit):
+                reader, writer = await tls.accept(sock, self.context, limit)
+                conn = Connection(reader, writer, idle_timeout=3 * PING_INTERVAL, limits=FROM_PEER)
+                hello = await conn.read()
+                admitted = await self.admit(conn, hello)
+            handshake_over()
             if admitted is False:
                 return
             self.connections.add(conn)
@@ -203,18 +246,25 @@ class Server:
         except FrameError as e:
             conn.close(f"bad frame: {e.reason}")
         except asyncio.TimeoutError:
+            if conn is None:
+                raise
             conn.close("silent or too slow")
         except (asyncio.IncompleteReadError, ConnectionError, OSError):
+            if conn is None:
+                raise
             conn.close("disconnected")
         except Exception:                    # noqa: BLE001 - one connection's trouble never stops the host
-            logger.exception("closing %s after an unexpected error", conn.peer)
+            logger.exception("closing %s after an unexpected error", conn.peer if conn else "?")
+            if conn is None:
+                return
             conn.close("internal error")
         finally:
-            self.connections.discard(conn)
-            if admitted is not False:
-                self.gone(conn)
-            conn.close("done")
-            await conn.wait_closed()
+            if conn is not None:
+                self.connections.discard(conn)
+                if admitted is not False:
+                    self.gone(conn)
+                conn.close("done")
+                await conn.wait_closed()
 
     async def _read(self, conn: Connection, admitted) -> None:
         throttle = Throttle(self.rate, self.burst)

@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from net import Connection
-from tests.helpers.network import LOOPBACK
+from tests.helpers.network import LOOPBACK, tls_open
 from uno_tui.engine import make_rules, rigged_deck
 from uno_tui.hosting import HostSession
 from uno_tui.settings import GameSettings
@@ -29,9 +29,9 @@ async def test_the_host_answers_pings_while_a_hard_bot_searches():
     searching = threading.Event()
     for seat in session.table.seats:
         seat.bot.decide = flagged(seat.bot.decide, searching)
-    reader, writer = await asyncio.open_connection(LOOPBACK, port)
+    reader, writer = await tls_open(port)
     watcher = Connection(reader, writer)
-    watcher.send({"type": "hello", "version": PROTOCOL_VERSION, "name": "Eve", "spectate": True})
+    watcher.send({"type": "hello", "version": PROTOCOL_VERSION, "nonce": "0" * 32, "name": "Eve", "spectate": True})
     during = []                                   # ping round trips sent and answered while a bot searched
     for _ in range(5000):
         if len(during) >= 30:

@@ -18,6 +18,7 @@ import pytest
 
 from tests.helpers.network import LOOPBACK, free_port, join, wait_listening
 from tests.helpers.terminal import console_script
+from uno_tui.hostkey import load_identity
 from uno_tui.widgets.cardart import CARD_BG
 
 CHROMIUM = shutil.which("chromium")
@@ -100,7 +101,8 @@ async def test_a_browser_joins_the_host_plays_a_card_by_clicking_it_and_closing_
     try:
         await wait_listening(port)
         await wait_listening(web)
-        watcher = await join(port, "Eve", spectate=True)
+        watcher = await join(port, "Eve", spectate=True,
+                             fingerprint=load_identity(tmp_path / "d")[1])   # the host's key, in its data dir
         page_screen = PageScreen()
         async with async_playwright() as playwright:
             browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)

@@ -20,7 +20,7 @@ async def test_chat_keeps_its_place_in_the_log_after_a_reconnect():
     session = HostSession(GameSettings(match_mode="single"), players=2, headless=True, pacing=FROZEN, seed=2,
                           dealer=1)
     port = await session.serve(LOOPBACK, 0)
-    app = UnoApp(join=(LOOPBACK, port, "Jo", None, False))
+    app = UnoApp(join=(LOOPBACK, port, "Jo", None, False, session.fingerprint))
     async with app.run_test(size=(80, 24)) as pilot:
         assert await wait_for(pilot, lambda: session.joined() == 1)
         hana = await join(port, "Hana")

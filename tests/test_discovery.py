@@ -7,11 +7,12 @@ from zeroconf.asyncio import AsyncServiceInfo
 
 from textual.widgets import OptionList
 
-from tests.helpers.network import LOOPBACK, free_port, join
+from tests.helpers.network import LOOPBACK, free_port
 from tests.helpers.ui import wait_for
 from uno_tui.app import UnoApp
 from uno_tui.discovery import SERVICE, Finder, FoundGame
 from uno_tui.hosting import HostSession
+from uno_tui.netplay import connect
 from uno_tui.screens.join import JoinScreen
 from uno_tui.settings import GameSettings
 
@@ -41,8 +42,9 @@ async def test_a_host_is_found_with_its_fields_followed_as_seats_fill_and_gone_w
         game = next(g for g in games if g.port == port)
         assert (game.name, game.edition, game.seats, game.free, game.password, game.playing, game.host) == (
             "Ann", "hp2021", 3, 3, True, False, LOOPBACK)
+        assert game.fingerprint == session.fingerprint      # the record's key, which a join from the list pins
 
-        channel = await join(port, "Bob", password="sofa")
+        channel = await connect(game.host, game.port, "Bob", password="sofa", fingerprint=game.fingerprint)
         await until(found, lambda games: any(g.port == port and g.free == 2 for g in games),
                     "the record did not follow the seat Bob took")
         session.start()
@@ -69,6 +71,9 @@ def test_a_record_anyone_on_the_lan_could_send_is_read_with_care():
     assert (game.name, game.address, game.free, game.seats) == ("Ann [2J more", "10.0.0.2:7531", 2, 4)
     for odd in (dict(seats="many"), dict(free="5"), dict(seats="11", free="1"), dict(name=""), dict(free=None)):
         assert FoundGame.from_info(record(**odd)) is None, odd
+    assert FoundGame.from_info(record(key="ab" * 32)).fingerprint == "ab" * 32
+    for bad in ("ab" * 31, "zz" * 32, None):            # a malformed key is no key: the join asks about it
+        assert FoundGame.from_info(record(key=bad)).fingerprint is None
 
 
 async def test_the_join_form_says_what_joining_a_game_under_way_does():

@@ -10,7 +10,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from net import FrameError, decode
 from net.frames import MAX_FRAME, frame_length
-from tests.helpers.network import LOOPBACK, TIMEOUT, eventually, join, playing_client
+from net.tls import client_context
+from tests.helpers.network import LOOPBACK, TIMEOUT, eventually, join, playing_client, tls_open
 from uno_tui.hosting import HostSession
 from uno_tui.settings import GameSettings
 from uno_tui.table import Pacing, ProtocolError, parse_command
@@ -22,7 +23,7 @@ def frame(body: bytes) -> bytes:
 
 
 def hello(name="Mallory", **extra) -> bytes:
-    return frame(msgpack.packb({"type": "hello", "version": 1, "name": name, **extra}))
+    return frame(msgpack.packb({"type": "hello", "version": 2, "nonce": "0" * 32, "name": name, **extra}))
 
 
 async def started_host(players=2, **kw):
@@ -33,7 +34,7 @@ async def started_host(players=2, **kw):
 
 
 async def raw(port):
-    return await asyncio.open_connection(LOOPBACK, port)
+    return await tls_open(port)
 
 
 async def closed_by_host(reader, within=8.0) -> bool:
@@ -92,7 +93,7 @@ async def test_a_length_over_the_maximum_is_closed_without_reading_the_body():
 
 async def test_wrong_shapes_unknown_messages_and_old_versions_are_refused():
     session, port = await started_host()
-    for bad in ({"type": "hello", "version": 0, "name": "X"}, {"type": "hello", "version": 1, "name": 5},
+    for bad in ({"type": "hello", "version": 0, "name": "X"}, {"type": "hello", "version": 2, "nonce": "0" * 32, "name": 5},
                 {"type": "welcome"}, ["hello"], "hello"):
         reader, writer = await raw(port)
         writer.write(frame(msgpack.packb(bad)))
@@ -129,8 +130,9 @@ async def test_a_client_that_never_reads_is_dropped_and_the_others_play_on():
     instant.turn_timeout = 0                                     # Sloth's turns are played for it
     session, port = await started_host(players=3, pacing=instant)
     await asyncio.get_running_loop().sock_connect(sock, (LOOPBACK, port))
-    reader, writer = await asyncio.open_connection(sock=sock)
-    reader._transport.pause_reading()                            # we never read what the host sends
+    reader, writer = await asyncio.open_connection(sock=sock, ssl=client_context(), server_hostname="")
+    reader._transport._ssl_protocol._transport.pause_reading()   # we never read what the host sends (TLS's
+    # own buffer of what arrived is bypassed: the TCP transport under it stops reading)
     writer.write(hello("Sloth"))
     assert await eventually(lambda: any(s.name == "Sloth" and s.conn for s in session.seats))
     sloth = next(s.conn for s in session.seats if s.name == "Sloth")
@@ -165,7 +167,7 @@ async def test_a_wrong_seat_token_is_refused_and_no_one_acts_for_another_seat():
     ann = await join(port, "Ann")
     bob = await join(port, "Bob")
     session.start()
-    forged = NetChannel(LOOPBACK, port, {"type": "hello", "version": 1, "name": "Eve", "token": "guess" * 4})
+    forged = NetChannel(LOOPBACK, port, {"type": "hello", "version": 2, "nonce": "0" * 32, "name": "Eve", "token": "guess" * 4})
     with pytest.raises(Rejected, match="unknown seat token"):
         await forged.open()
     # commands carry no seat: Bob's play is Bob's, whatever it says
@@ -190,12 +192,18 @@ async def test_an_unauthenticated_connection_receives_nothing():
     msg = await asyncio.wait_for(player.recv(), TIMEOUT)
     while msg["type"] != "snapshot":                              # the game has been sent out
         msg = await asyncio.wait_for(player.recv(), TIMEOUT)
-    writer.write(hello(password="wrong"))
+    writer.write(hello() + frame(msgpack.packb({"type": "proof", "proof": "0" * 64})))   # a guessed proof
     data = b""
     while chunk := await asyncio.wait_for(reader.read(65536), TIMEOUT):
         data += chunk                                             # all it got, up to the host's hang-up
     # in order on the wire: anything of the game sent to it would come before the refusal
-    assert msgpack.unpackb(data[4:]) == {"type": "reject", "reason": "wrong password"}
+    frames = []
+    while data:
+        length = struct.unpack(">I", data[:4])[0]
+        frames.append(msgpack.unpackb(data[4:4 + length]))
+        data = data[4 + length:]
+    assert [f["type"] for f in frames] == ["challenge", "reject"]
+    assert frames[1] == {"type": "reject", "reason": "wrong password"}
     player.close()
     await session.close()
 

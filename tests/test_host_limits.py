@@ -17,7 +17,7 @@ from net import FrameError, decode
 from net.connection import Throttle
 from net.frames import FROM_PEER, PEER_FRAME
 from net.server import Server
-from tests.helpers.network import LOOPBACK, TIMEOUT, eventually, first_answer, frame, join
+from tests.helpers.network import LOOPBACK, TIMEOUT, eventually, first_answer, frame, host_context, join
 from uno_tui import hosting
 from uno_tui.engine import make_rules
 from uno_tui.hosting import HostSession
@@ -25,18 +25,18 @@ from uno_tui.settings import GameSettings
 from uno_tui.table import Listener, Pacing, Seat, Table
 
 
-HELLO = {"type": "hello", "version": 1, "name": "Watcher", "spectate": True}
+HELLO = {"type": "hello", "version": 2, "nonce": "0" * 32, "name": "Watcher", "spectate": True}
 
 
 async def recording_server(**caps):
     """A bare server that admits every hello and records what it was given."""
     hellos = []
 
-    def admit(conn, hello):
+    async def admit(conn, hello):
         hellos.append(hello)
         conn.send({"type": "welcome"})
 
-    server = Server(admit, lambda *_: None, lambda conn: None, **caps)
+    server = Server(admit, lambda *_: None, lambda conn: None, context=host_context(), **caps)
     return server, await server.listen(LOOPBACK, 0), hellos
 
 
@@ -275,7 +275,7 @@ async def test_a_seat_reconnecting_over_and_over_is_told_to_wait_and_its_client_
     try:
         player = await join(port, "Ann")
         token = player.welcome["token"]
-        hello = {"type": "hello", "version": 1, "name": "Ann", "token": token}
+        hello = {"type": "hello", "version": 2, "nonce": "0" * 32, "name": "Ann", "token": token}
         answers = [(await first_answer(port, hello))[0] for _ in range(8)]
         assert [a["type"] for a in answers].count("welcome") == 5        # a burst of 5, then one a second
         assert answers[-1] == {"type": "reject", "reason": hosting.TOO_OFTEN}

@@ -119,14 +119,14 @@ async def test_a_new_join_to_the_same_address_takes_the_same_seat_however_it_is_
     ch = await join(port, "Ann")
     seat = ch.welcome["seat"]
     session.start()
-    assert saved_token(f"{LOOPBACK}:{port}/Ann") == ch.welcome["token"]
+    assert saved_token(f"{LOOPBACK}:{port}/Ann", session.fingerprint) == ch.welcome["token"]
     ch.close()
     assert await eventually(lambda: session.seats[seat].conn is None)
     again = await join(port, "Ann")
     assert again.welcome["seat"] == seat
     again.close()
     assert await eventually(lambda: session.seats[seat].conn is None)
-    spelt = await connect("127.1", port, "Ann")             # the same address spelt otherwise (as a name would be)
+    spelt = await connect("127.1", port, "Ann", fingerprint=session.fingerprint)           # the same address spelt otherwise (as a name would be)
     assert spelt.welcome["seat"] == seat
     spelt.close()
     await session.close()
@@ -135,10 +135,10 @@ async def test_a_new_join_to_the_same_address_takes_the_same_seat_however_it_is_
 async def test_the_handshake_refuses_with_a_reason_a_person_can_read():
     session = host(players=2, headless=False, password="sesame")   # the host sits at seat 0
     port = await session.serve(LOOPBACK, 0)
-    with pytest.raises(JoinError, match=f"The host at 127.0.0.1:{port} said no: wrong password."):
+    with pytest.raises(JoinError, match=f"Not joined to 127.0.0.1:{port}: wrong password, or this is not the real table"):
         await join(port, "Ann", password="nope")
     bad = NetChannel(LOOPBACK, port, {"type": "hello", "version": 99, "name": "Old"})
-    with pytest.raises(Rejected, match="protocol version 1"):
+    with pytest.raises(Rejected, match="protocol version 2"):
         await bad.open()
     first = await join(port, "Ann", password="sesame")
     with pytest.raises(JoinError, match="table is full"):

@@ -1,17 +1,18 @@
 """A hosting app and a joining app in one test, playing cards at each other over 127.0.0.1."""
-from textual.widgets import Select
+from textual.widgets import Select, Static
 
 from tests.helpers.network import LOOPBACK
 from tests.helpers.ui import game_screen, my_turn, rendered_lines, wait_for
+
 from uno_tui.app import UnoApp
 from uno_tui.engine import rigged_deck
 from uno_tui.hosting import HostSession
+from uno_tui.joincode import spaced
 from uno_tui.screens.game import GameScreen
 from uno_tui.screens.lobby import LobbyScreen
-from uno_tui.screens.modals import ColorPicker, HandOverScreen, RespondModal
+from uno_tui.screens.modals import ColorPicker, ConfirmLeave, HandOverScreen, RespondModal
 from uno_tui.settings import GameSettings
 from uno_tui.table import Pacing
-
 
 async def act(pilot, app) -> bool:
     """If it is this player's move, make one (keys only). Returns whether it moved."""
@@ -35,7 +36,6 @@ async def act(pilot, app) -> bool:
         await pilot.press("d")
     return True
 
-
 async def test_host_and_join_apps_play_cards_at_each_other():
     settings = GameSettings(bots=["normal"], match_mode="single")
     host_app = UnoApp(host=dict(settings=settings, host_name="Hana", players=2, bind="127.0.0.1", port=0),
@@ -47,6 +47,11 @@ async def test_host_and_join_apps_play_cards_at_each_other():
         assert host_app.screen.query_one("#seat-1", Select).display
         join_app = UnoApp(join=("127.0.0.1", session.port, "Jo", None, False), pacing=Pacing.instant())
         async with join_app.run_test(size=(100, 30)) as join_pilot:
+            # a typed address, never joined before: its key is shown, as the host's lobby shows it, and asked about
+            assert await wait_for(join_pilot, lambda: isinstance(join_app.screen, ConfirmLeave))
+            assert spaced(session.fingerprint) in str(join_app.screen.query_one(".hint", Static).content)
+            assert spaced(session.fingerprint) in str(host_app.screen.query_one("#addresses", Static).content)
+            await join_pilot.press("y")
             assert await wait_for(join_pilot, lambda: isinstance(join_app.screen, LobbyScreen))
             assert await wait_for(host_pilot, lambda: session.seats[1].name == "Jo")
             assert await wait_for(join_pilot, lambda: "Jo  (you)" in str(join_app.screen.query_one("#who-1").content))
@@ -73,12 +78,11 @@ async def test_host_and_join_apps_play_cards_at_each_other():
                                   == game_screen(host_app).model.view["counts"])
         await session.close()
 
-
 async def test_a_joined_player_goes_out_sees_the_scoring_with_the_others_cards_and_readies_up():
     session = HostSession(GameSettings(bots=["normal"], match_mode="first_to"), players=2, headless=True,
                           pacing=Pacing(bot_delay=10, hand_pause=60, ready_wait=60))
     port = await session.serve(LOOPBACK, 0)
-    join_app = UnoApp(join=(LOOPBACK, port, "Jo", None, False))
+    join_app = UnoApp(join=(LOOPBACK, port, "Jo", None, False, session.fingerprint))
     try:
         async with join_app.run_test(size=(100, 30)) as pilot:
             assert await wait_for(pilot, lambda: session.joined() == 1)

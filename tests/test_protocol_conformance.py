@@ -8,7 +8,7 @@ import struct
 
 import msgpack
 
-from tests.helpers.network import LOOPBACK, TIMEOUT, first_answer, frame, join
+from tests.helpers.network import LOOPBACK, TIMEOUT, first_answer, frame, join, tls_open
 from uno_tui.engine import PRESETS, make_rules
 from uno_tui.hosting import HostSession
 from uno_tui.settings import GameSettings
@@ -102,8 +102,8 @@ async def test_the_handshake_lobby_chat_errors_and_goodbye_match_the_declaration
     port = await session.serve(LOOPBACK, 0)
     rejected, _ = await first_answer(port, {"type": "hello", "version": 99, "name": "Old"})
     player = await join(port, "Ann")
-    reader, writer = await asyncio.open_connection(LOOPBACK, port)      # a spectator that reads raw frames
-    writer.write(frame({"type": "hello", "version": 1, "name": "Eve", "spectate": True}) + frame({"type": "ping"}))
+    reader, writer = await tls_open(port)                               # a spectator that reads raw frames
+    writer.write(frame({"type": "hello", "version": 2, "nonce": "0" * 32, "name": "Eve", "spectate": True}) + frame({"type": "ping"}))
     watched = asyncio.ensure_future(frames_until_closed(reader))
     seen = [rejected, player.welcome]
     await player.send({"type": "chat", "id": 1, "text": "hi"})
@@ -125,7 +125,7 @@ async def test_a_hello_is_checked_against_its_declaration():
     session = HostSession(GameSettings(bots=["normal"]), players=2, headless=True)
     port = await session.serve(LOOPBACK, 0)
     try:
-        hello = {"type": "hello", "version": 1, "name": "Ann"}
+        hello = {"type": "hello", "version": 2, "nonce": "0" * 32, "name": "Ann"}
         for extra, reason in (({"colour": "red"}, "unexpected field 'colour' in hello"),
                               ({"spectate": "yes please"}, "hello.spectate must be true or false"),
                               ({"token": 5}, "hello.token must be a string")):

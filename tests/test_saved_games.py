@@ -8,16 +8,17 @@ import stat
 import msgpack
 import pytest
 
-from tests.helpers.network import LOOPBACK, TIMEOUT, eventually, first_answer
+from tests.helpers.network import LOOPBACK, TIMEOUT, eventually, first_answer, join
 from uno_tui import autosave, cli, savefile
 from uno_tui.hosting import HostSession
+from uno_tui.netplay import JoinError
 from uno_tui.places import data_dir, game_path
 from uno_tui.settings import GameSettings
 from uno_tui.table import Pacing, fanout
 
 
 def hello(name: str, **extra) -> dict:
-    return {"type": "hello", "version": 1, "name": name, **extra}
+    return {"type": "hello", "version": 2, "nonce": "0" * 32, "name": name, **extra}
 
 
 async def answer_to(port: int, msg: dict) -> dict:
@@ -156,8 +157,9 @@ async def test_resume_takes_the_password_given_now_else_the_saved_one():
         port = await session.serve(LOOPBACK, 0)
         try:
             wrong = "old" if given else "new"
-            assert (await answer_to(port, hello("Eve", password=wrong)))["reason"] == "wrong password"
-            assert (await answer_to(port, hello("Eve", password=takes)))["type"] == "welcome"
+            with pytest.raises(JoinError, match="wrong password"):
+                await join(port, "Eve", password=wrong, spectate=True)
+            (await join(port, "Eve", password=takes, spectate=True)).close()
             assert note in session.notes()[0]
         finally:
             await session.close()

@@ -119,7 +119,7 @@ async def test_a_lost_host_is_said_in_words_while_the_client_tries_again():
     session = HostSession(GameSettings(bots=["normal"], match_mode="single"), players=2, headless=True,
                           pacing=SLOW, seed=2)
     port = await session.serve(LOOPBACK, 0)
-    app = UnoApp(join=(LOOPBACK, port, "Jo", None, False))
+    app = UnoApp(join=(LOOPBACK, port, "Jo", None, False, session.fingerprint))
     async with app.run_test(size=(80, 24)) as pilot:
         assert await wait_for(pilot, lambda: session.joined() == 1)
         session.start()

@@ -50,7 +50,7 @@ async def test_a_browser_tab_asks_a_name_keeps_no_token_and_leaving_comes_back_t
     from uno_tui.settings import GameSettings
     session = HostSession(GameSettings(), players=2, headless=True)
     port = await session.serve(LOOPBACK, 0)
-    app = UnoApp(join=(LOOPBACK, port, "", None, False), browser=True)
+    app = UnoApp(join=(LOOPBACK, port, "", None, False, session.fingerprint), browser=True)
     try:
         async with app.run_test(size=(80, 24)) as pilot:
             form = app.screen
@@ -60,7 +60,7 @@ async def test_a_browser_tab_asks_a_name_keeps_no_token_and_leaving_comes_back_t
             assert "Type your name" in str(form.query_one("#join-error").render())
             await pilot.press(*"Zoe", "enter")
             assert await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
-            assert session.seats[0].name == "Zoe" and saved_token(f"{LOOPBACK}:{port}/Zoe") is None
+            assert session.seats[0].name == "Zoe" and saved_token(f"{LOOPBACK}:{port}/Zoe", session.fingerprint) is None
             await pilot.press("escape")
             assert await wait_for(pilot, lambda: app.screen is form)
             assert "You left the table" in str(form.query_one("#join-error").render())

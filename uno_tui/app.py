@@ -33,7 +33,8 @@ class UnoApp(App):
         """``autostart``: go straight into a game, from GameSettings or from a callable
         that returns a channel to a table (tests rig tables this way). ``host``: open the
         host's lobby with these HostSession options (plus bind, port). ``join``: connect to
-        (host, port, name, password, spectate); host None: show the games found on the LAN.
+        (host, port, name, password, spectate[, fingerprint]); host None: show the games found on
+        the LAN; a fingerprint (a join code's) pins the host's key.
         ``browser``: a tab of host --web: only the join form for that table, which is also where
         leaving the table comes back to (the host's machine is not the player's to use). ``then``:
         called with the app once the start screen is up (`uno-tui history`, `uno-tui replay`)."""
@@ -50,8 +51,8 @@ class UnoApp(App):
             self.call_after_refresh(_collect_again)
         if self.browser:
             from .screens.join import JoinScreen
-            host, port, name, password, _ = self.join_options
-            self.push_screen(JoinScreen(format_address(host, port), name, password=password, locked=True))
+            host, port, name, password, _, *pin = self.join_options
+            self.push_screen(JoinScreen(_where(host, port, pin), name, password=password, locked=True))
             return
         self.push_screen(StartScreen())
         if self.then is not None:
@@ -60,12 +61,12 @@ class UnoApp(App):
             self.host_game(**self.host_options)
         elif self.join_options is not None:
             from .screens.join import JoinScreen
-            host, port, name, password, spectate = self.join_options
+            host, port, name, password, spectate, *pin = self.join_options
             if host is None:                     # `uno-tui join`: the games found on the LAN
                 self.push_screen(JoinScreen(name=name, password=password, spectate=spectate))
                 return
-            self.push_screen(JoinScreen(format_address(host, port), name, connect=True))
-            self.join_game(host, port, name, password=password, spectate=spectate,
+            self.push_screen(JoinScreen(_where(host, port, pin), name, connect=True))
+            self.join_game(host, port, name, password=password, spectate=spectate, fingerprint=(pin or [None])[0],
                            on_error=lambda reason: self.screen.failed(reason))
         if self.autostart is None:
             return
@@ -170,24 +171,29 @@ class UnoApp(App):
             self.hosting, self.channel = session, session.local
             for note in session.notes():
                 self.notify(note, timeout=10)
+            from .joincode import join_code, spaced
             addresses = [format_address(address, port_open) for address in session.addresses]
-            where = Text("Friends join with:  ", style="bold")
-            where.append(f"uno-tui join {addresses[0]}" + ("  (or find it with uno-tui join)\n" if advertise else "\n"))
-            where.append("Addresses of this machine: " + "  ·  ".join(addresses), style="dim")
+            # the code (uno-tui join CODE, or pasted in Join) is what friends need; the key is for
+            # those who join by address, to compare with the one they are shown
+            where = Text("Friends join with the code (uno-tui join CODE):\n", style="bold")
+            where.append(join_code(session.addresses[0], port_open, session.fingerprint) + "\n")
+            where.append(f"Table key: {spaced(session.fingerprint)} · at " + "  ·  ".join(addresses), style="dim")
             if session.web_port is not None:
                 where.append(f"\nOr in a browser:  http://{format_address(session.addresses[0], session.web_port)}")
             self.push_screen(LobbyScreen(session.local, "host", f"uno-tui · hosting on port {port_open}", where))
 
         self.run_worker(serve(), group="host", exclusive=True, exit_on_error=False)
 
-    def join_game(self, host: str, port: int, name: str, *, password=None, spectate=False, on_error) -> None:
-        """Connect to a host (in a worker); on success the lobby (or the game) takes the channel."""
+    def join_game(self, host: str, port: int, name: str, *, password=None, spectate=False, fingerprint=None,
+                  on_error) -> None:
+        """Connect to a host (in a worker); on success the lobby (or the game) takes the channel.
+        ``fingerprint``: the host's key, from a join code or a LAN record (else pins.py asks)."""
         from .netplay import JoinError, connect
 
         async def run() -> None:
             try:
                 channel = await connect(host, port, name, password=password, spectate=spectate,
-                                        keep_token=not self.browser)
+                                        keep_token=not self.browser, fingerprint=fingerprint, ask=self._trust)
             except JoinError as e:
                 on_error(e.reason)
                 return
@@ -196,6 +202,16 @@ class UnoApp(App):
             self.push_screen(LobbyScreen(channel, "join", f"uno-tui · playing at {format_address(host, port)}"))
 
         self.run_worker(run(), group="join", exclusive=True, exit_on_error=False)
+
+    async def _trust(self, address: str, fingerprint: str) -> bool:
+        """A host joined for the first time by its address alone: show its key, and ask once."""
+        from .joincode import spaced
+        from .screens.modals import ConfirmLeave
+        return await self.push_screen_wait(ConfirmLeave(
+            f"This computer has not joined {address} before. The key it presents is\n\n  {spaced(fingerprint)}\n\n"
+            "The host's lobby shows its key: compare the two (the first groups will do). If they match, "
+            "trust it: later joins check it by themselves.", question="A host you have not joined before",
+            yes="Trust and join", no="Cancel"))
 
     def leave_game(self, channel, notice: str | None = None) -> None:
         """The player left (after confirming), or the host went away (``notice`` says so): close
@@ -249,3 +265,10 @@ class UnoApp(App):
             yield from game.palette_commands()
         elif isinstance(screen, StartScreen):      # (a browser tab never shows it)
             yield from screen.palette_menu()
+
+
+def _where(host: str, port: int, pin: list) -> str:
+    """What the join form shows for an address given on the command line: a join code if it came
+    with a key."""
+    from .joincode import join_code
+    return join_code(host, port, pin[0]) if pin and pin[0] else format_address(host, port)

@@ -26,7 +26,7 @@ def build_parser() -> argparse.ArgumentParser:
     from .engine import PRESETS
     parser = argparse.ArgumentParser(prog="uno-tui", description="UNO in a full-screen terminal. "
                                      "With no command: a game against computer players.")
-    sub = parser.add_subparsers(dest="command", metavar="{host,join,web,history,replay,export}")
+    sub = parser.add_subparsers(dest="command", metavar="{host,join,web,forget,history,replay,export}")
     host = sub.add_parser("host", help="host a LAN game")
     host.add_argument("--port", type=_port, default=DEFAULT_PORT, help=f"port to listen on (default {DEFAULT_PORT})")
     host.add_argument("--bind", default="0.0.0.0", help="address to listen on (default: all)")
@@ -58,7 +58,8 @@ def build_parser() -> argparse.ArgumentParser:
                       "(tests, benchmarks, a bug to reproduce)")
     _lan_interface(host)
     join = sub.add_parser("join", help="join a LAN game (with no address: the games found on the LAN)")
-    join.add_argument("address", metavar="HOST[:PORT]", nargs="?", default=None)
+    join.add_argument("address", metavar="HOST[:PORT]|CODE", nargs="?", default=None,
+                      help="the host's address, or the join code its lobby shows (uno://…)")
     join.add_argument("--name", default=None, help="your name at the table")
     secret = join.add_mutually_exclusive_group()
     secret.add_argument("--password", default=None, help=f"the host's password (or --password-file, {PASSWORD_ENV})")
@@ -72,7 +73,9 @@ def build_parser() -> argparse.ArgumentParser:
     web = sub.add_parser("web", help="play in a browser on this machine (solo, host or join)")
     web.add_argument("--port", type=_port, default=DEFAULT_WEB_PORT, help=f"default {DEFAULT_WEB_PORT}")
     history_commands.add_commands(sub)
-    for command in (host, join, web):        # a mistake found after parsing is told with its command's usage
+    forget = sub.add_parser("forget", help="forget the key trusted for a host (after its key changed)")
+    forget.add_argument("address", metavar="HOST[:PORT]")
+    for command in (host, join, web, forget):   # a mistake found after parsing is told with its command's usage
         command.set_defaults(command_parser=command)
     return parser
 
@@ -138,6 +141,8 @@ def main(argv: list[str] | None = None) -> int:
         args.password = _password(command, args)
         if args.lan_interface:
             os.environ[INTERFACE_ENV] = args.lan_interface     # what the app and its browser tabs look through
+    if args.command == "forget":
+        return forget_host(command, args.address)
     if args.command in history_commands.COMMANDS:
         return history_commands.run(args)
     if args.command == "web":
@@ -146,17 +151,21 @@ def main(argv: list[str] | None = None) -> int:
         except KeyboardInterrupt:
             return 0
     if args.command == "join":
-        address = (None, None)
+        address, pin = (None, None), None
         if args.browser and args.address is None:
             command.error("--browser needs the host's address")
         if args.address is not None:
+            from .joincode import is_join_code, parse_join_code
             try:
-                address = parse_address(args.address)
+                if is_join_code(args.address):
+                    *address, pin = parse_join_code(args.address)
+                else:
+                    address = parse_address(args.address)
             except ValueError as e:
                 command.error(str(e))
         from .app import UnoApp
         name = "" if args.browser else args.name or lan_name(settings)
-        UnoApp(join=(*address, name, args.password, args.spectate), browser=args.browser).run()
+        UnoApp(join=(*address, name, args.password, args.spectate, pin), browser=args.browser).run()
         return 0
     if args.command == "host":
         if args.seats is not None and not 2 <= args.seats <= 10:
@@ -180,6 +189,20 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     from .app import UnoApp
     UnoApp().run()
+    return 0
+
+
+def forget_host(parser: argparse.ArgumentParser, text: str) -> int:
+    """`uno-tui forget HOST[:PORT]`: the next join to it asks about its key again."""
+    from .pins import forget
+    try:
+        where = format_address(*parse_address(text))
+    except ValueError as e:
+        parser.error(str(e))
+    if not forget(where):
+        print(f"uno-tui: no key is kept for {where}", file=sys.stderr)
+        return 1
+    print(f"Forgot the key of {where}: the next join asks about its key again.")
     return 0
 
 
@@ -219,6 +242,9 @@ async def headless_host(settings, args, seats: int) -> int:
     if session.web_port is not None:
         log.info("friends join from a browser at %s",
                  ", ".join(f"http://{format_address(a, session.web_port)}" for a in addresses))
+    from .joincode import join_code, spaced
+    log.info("join code: %s", join_code(addresses[0], port, session.fingerprint))
+    log.info("this table's key: %s", spaced(session.fingerprint))
     for note in session.notes():
         log.info("%s", note)
     session.on_change = lambda: log.info("lobby: %s", ", ".join(s.name or "(open)" for s in session.seats))

@@ -2,7 +2,8 @@
 (python-zeroconf, service ``_uno-tui._tcp``), and the join screen lists what it hears.
 
 A record says what a player needs to choose a table: the host's name, the edition, seats
-and seats free, whether it takes a password, and whether the game has started. It is best
+and seats free, whether it takes a password, whether the game has started, and the host's
+key (its certificate's fingerprint), which a join from the list pins. It is best
 effort: a network without multicast costs the host nothing but this record (one log line).
 ``UNO_TUI_LAN_INTERFACE`` (or ``--lan-interface``) keeps every packet on one interface's
 address; the tests use 127.0.0.1, so nothing they do leaves the machine.
@@ -30,11 +31,13 @@ def _zeroconf(interface: str | None) -> AsyncZeroconf:
     return AsyncZeroconf(interfaces=[interface] if interface else InterfaceChoice.All, ip_version=IPVersion.V4Only)
 
 
-def listing(lobby: dict, password: bool, playing: bool) -> dict[str, str]:
-    """A table's record, from its lobby view: what a player chooses a table by."""
+def listing(lobby: dict, password: bool, playing: bool, fingerprint: str) -> dict[str, str]:
+    """A table's record, from its lobby view: what a player chooses a table by, and ``key``, the
+    SHA-256 fingerprint of the host's certificate (hex), which a join from the list pins."""
     return {"name": lobby["host"], "edition": lobby["edition"], "seats": str(len(lobby["seats"])),
             "free": str(sum(seat["kind"] == "open" for seat in lobby["seats"])),
-            "password": "yes" if password else "no", "state": "playing" if playing else "lobby"}
+            "password": "yes" if password else "no", "state": "playing" if playing else "lobby",
+            "key": fingerprint}
 
 
 @dataclass(frozen=True)
@@ -49,6 +52,7 @@ class FoundGame:
     free: int
     password: bool
     playing: bool
+    fingerprint: str | None = None       # the host's key (hex), if the record gave a well-formed one
 
     @property
     def address(self) -> str:
@@ -67,8 +71,10 @@ class FoundGame:
         name = clean_text(text.get("name", ""), MAX_NAME)
         if not addresses or not info.port or not name or not 0 <= free <= seats <= 10:
             return None
+        key = text.get("key", "").lower()
+        fingerprint = key if len(key) == 64 and all(c in "0123456789abcdef" for c in key) else None
         return cls(info.name.removesuffix(f".{SERVICE}"), addresses[0], info.port, name, clean_text(text.get("edition", ""), 20), seats, free,
-                   text.get("password") == "yes", text.get("state") == "playing")
+                   text.get("password") == "yes", text.get("state") == "playing", fingerprint)
 
 
 class Advertiser:

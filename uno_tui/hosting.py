@@ -12,15 +12,17 @@ import logging
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from net import Connection, RateLimit, new_token, tokens_equal
+from net import Connection, RateLimit, new_token, proof, tokens_equal
 from net.connection import TRY_AGAIN
 from net.server import PER_ADDRESS, Server
+from net.tls import server_context
 
 from . import autosave
-from .address import DEFAULT_PORT, cannot_host, format_address, lan_interface, reachable_addresses
+from .address import DEFAULT_PORT, cannot_host, lan_interface, reachable_addresses
 from .host_channel import HOST_ENDED, HostChannel, LocalPeer
 from .history.record import Recorder
 from .hosted_saving import HostedSaving
+from .hostkey import load_identity
 from .settings import GameSettings
 from .solo import BOT_NAMES
 from .table import PROTOCOL_VERSION, Pacing, Seat, Table
@@ -42,6 +44,7 @@ class LobbySeat:
     token: str | None = None
     conn: Connection | LocalPeer | None = None
     keeps_token: bool = True    # False: a browser tab, which cannot come back to the seat in the lobby
+    address: str | None = None  # where its player last connected from (a reconnection's likely address)
     returns: RateLimit = field(default_factory=lambda: RateLimit(1.0, 5))    # reconnections with the token
 
 
@@ -63,8 +66,10 @@ class HostSession(HostedSaving):
         self._lobby_ids: dict = {}                # seat (a spectator: its connection) -> its recent command ids
         self.listeners: dict = {}                 # connection -> its table listener, once started
         self.on_change = on_change or (lambda: None)
-        self.server = Server(self._admit, self._message, self._gone, rate=rate, burst=burst,
-                             per_address=per_address)
+        identity, self.fingerprint = load_identity()     # the TLS key players pin (hostkey.py)
+        self.server = Server(self._admit, self._message, self._gone, context=server_context(identity),
+                             reserved=self._seated_address, rate=rate, burst=burst, per_address=per_address)
+        self._password_key: tuple[str, bytes] | None = None   # (password, its proof key), made once
         self.port: int | None = None
         self.closed = False
         self.password_note: str | None = None     # a resumed game: which password it takes now
@@ -81,14 +86,18 @@ class HostSession(HostedSaving):
         """Listen; with ``advertise``, also tell the LAN about the table (discovery.py, on the
         interface UNO_TUI_LAN_INTERFACE names, if any); with ``web``, serve the page a browser joins
         from on that port (web.py, ``web_port`` once open). ``addresses``: where friends reach it."""
+        if self.password is not None:            # scrypt, once, off the loop (net/proof.py)
+            self._password_key = (self.password, await asyncio.to_thread(proof.password_key, self.password,
+                                                                         self.fingerprint))
         self.port = await self.server.listen(bind, port)
         self.addresses = reachable_addresses(lan_interface(), bind)
         logger.info("hosting on %s:%s", bind, self.port)
         if web is not None:
             from .web import WebServer, app_command       # aiohttp: only for hosts that serve the page
+            from .joincode import join_code
             here = "127.0.0.1" if bind in ("0.0.0.0", "") else bind
-            self.web = WebServer(app_command("join", format_address(here, self.port), "--browser"), bind, web,
-                                 title=f"uno-tui: {self.host_name}'s table", guest=True)
+            tab = app_command("join", join_code(here, self.port, self.fingerprint), "--browser")
+            self.web = WebServer(tab, bind, web, title=f"uno-tui: {self.host_name}'s table", guest=True)
             self.web_port = await self.web.start()
         if advertise:
             from .discovery import Advertiser             # zeroconf: only for hosts that advertise
@@ -132,7 +141,11 @@ class HostSession(HostedSaving):
         conn.close(f"rejected: {reason}", farewell={"type": "reject", "reason": reason})
         return False
 
-    def _admit(self, conn: Connection, hello) -> int | None | bool:
+    def _seated_address(self, address: str) -> bool:
+        """Is a player at the table from this address (so its handshakes may use the reserve)?"""
+        return any(seat.address == address for seat in self.seats)
+
+    async def _admit(self, conn: Connection, hello) -> int | None | bool:
         """Check the hello; seat the player (a number), take a spectator (None), or reject (False)."""
         if not isinstance(hello, dict) or hello.get("type") != "hello":
             return self._reject(conn, "the first message must be a hello")
@@ -147,7 +160,7 @@ class HostSession(HostedSaving):
         if not isinstance(name, str) or not clean_text(name, MAX_NAME):
             return self._reject(conn, "a player needs a name")
         name = clean_text(name, MAX_NAME)
-        if self.password is not None and not tokens_equal(hello.get("password"), self.password):
+        if self.password is not None and not await self._proven(conn, hello["nonce"]):
             return self._reject(conn, "wrong password")
         token = hello.get("token")
         for i, seat in enumerate(self.seats):       # a token takes its seat back, in the lobby too
@@ -156,7 +169,7 @@ class HostSession(HostedSaving):
                     return self._reject(conn, TOO_OFTEN)
                 if seat.conn is not None:
                     seat.conn.close("the player connected again elsewhere")
-                seat.conn = conn
+                seat.conn, seat.address = conn, conn.address
                 return self._welcome(conn, i)
         if token is not None:
             return self._reject(conn, UNKNOWN_TOKEN)
@@ -164,6 +177,7 @@ class HostSession(HostedSaving):
             for i, seat in enumerate(self.seats):
                 if seat.kind == "open":
                     seat.name, seat.kind, seat.token, seat.conn = unique_name(name, {s.name for s in self.seats}), "human", new_token(), conn
+                    seat.address = conn.address
                     seat.keeps_token = hello.get("keep") is not False
                     return self._welcome(conn, i)
             return self._reject(conn, "the table is full")
@@ -171,6 +185,18 @@ class HostSession(HostedSaving):
             return self._reject(conn, f"this table has room for {MAX_SPECTATORS} spectators, and has them")
         self.spectators[conn] = name
         return self._welcome(conn, None)
+
+    async def _proven(self, conn: Connection, client_nonce: str) -> bool:
+        """The password, proven without crossing (net/proof.py): the host proves it first, then
+        the client answers (within the server's handshake deadline)."""
+        if self._password_key is None or self._password_key[0] != self.password:
+            self._password_key = (self.password, proof.password_key(self.password, self.fingerprint))
+        key, host_nonce = self._password_key[1], proof.nonce()
+        conn.send({"type": "challenge", "nonce": host_nonce,
+                   "proof": proof.proof(key, "host", client_nonce, host_nonce)})
+        answer = await conn.read()
+        return (isinstance(answer, dict) and answer.get("type") == "proof"
+                and proof.proven(key, "client", client_nonce, host_nonce, answer.get("proof")))
 
     def _welcome(self, conn: Connection, seat: int | None) -> int | None:
         token = self.seats[seat].token if seat is not None else None
@@ -254,7 +280,8 @@ class HostSession(HostedSaving):
     def _advertise(self) -> None:
         if self.advertiser is not None:
             from .discovery import listing
-            self.advertiser.show(listing(self.lobby_view(), self.password is not None, self.table is not None))
+            self.advertiser.show(listing(self.lobby_view(), self.password is not None, self.table is not None,
+                                         self.fingerprint))
 
     def set_bot(self, index: int, level: str | None) -> None:
         """Before the start: make a seat nobody sits at a bot of this level (None: open it again).

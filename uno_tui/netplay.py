@@ -1,10 +1,13 @@
-"""Joining: the hello a uno-tui client sends, and the seat tokens it keeps per host."""
+"""Joining: the hello a uno-tui client sends, the host keys it pins (pins.py), and the seat
+tokens it keeps per host, each sent only to the key it was given by."""
 import asyncio
 import json
 import socket
+import ssl
 
-from net.client import NetChannel, Rejected
+from net.client import NetChannel, Rejected, Unproven, peek
 
+from . import pins
 from .address import format_address
 from .savefile import atomic_write
 from .places import data_dir
@@ -19,18 +22,19 @@ def _tokens_file():
     return data_dir() / "tokens.json"
 
 
-def saved_token(address: str) -> str | None:
-    """The token kept for "HOST:PORT/NAME"."""
+def saved_token(address: str, fingerprint: str) -> str | None:
+    """The token kept for "HOST:PORT/NAME", if it was given by the host with this key (a token is
+    never sent to another: a forged table must not learn it)."""
     try:
-        token = json.loads(_tokens_file().read_text()).get(address)
-        return token if isinstance(token, str) else None
-    except (OSError, ValueError, AttributeError):
+        kept = json.loads(_tokens_file().read_text()).get(address)
+        return kept["token"] if kept["key"] == fingerprint and isinstance(kept["token"], str) else None
+    except (OSError, ValueError, AttributeError, KeyError, TypeError):
         return None
 
 
-def save_token(addresses: list[str], token: str | None) -> None:
-    """Remember the seat token for this host (under each of its addresses), so a new `join` gets
-    the same seat back."""
+def save_token(addresses: list[str], token: str | None, fingerprint: str) -> None:
+    """Remember the seat token for this host (under each of its addresses), with the key of the
+    host that gave it, so a new `join` gets the same seat back."""
     path = _tokens_file()
     try:
         tokens = json.loads(path.read_text())
@@ -38,7 +42,7 @@ def save_token(addresses: list[str], token: str | None) -> None:
             tokens = {}
     except (OSError, ValueError):
         tokens = {}
-    tokens.update(dict.fromkeys(addresses, token))
+    tokens.update(dict.fromkeys(addresses, {"token": token, "key": fingerprint}))
     atomic_write(path, json.dumps(tokens).encode())
 
 
@@ -53,12 +57,18 @@ class JoinError(ConnectionError):
 def join_error(host: str, port: int, error: Exception) -> JoinError:
     """Why a join failed, as a person would say it."""
     where = format_address(host, port)
-    if isinstance(error, Rejected):
+    if isinstance(error, pins.Untrusted):
+        reason = error.reason
+    elif isinstance(error, Unproven):
+        reason = f"Not joined to {where}: {error.reason}."
+    elif isinstance(error, Rejected):
         reason = f"The host at {where} said no: {error.reason}."
     elif isinstance(error, ConnectionRefusedError):
         reason = f"Nobody is hosting at {where} (connection refused)."
     elif isinstance(error, (TimeoutError, asyncio.TimeoutError)):
         reason = f"No answer from {where}: check the address, and that the host is on this network."
+    elif isinstance(error, ssl.SSLError):
+        reason = f"{where} does not speak uno-tui's encrypted protocol (an older uno-tui, or another program)."
     elif isinstance(error, socket.gaierror):
         reason = f"Cannot find the computer {host!r}: check the address."
     elif isinstance(error, OSError) and error.strerror:
@@ -69,7 +79,9 @@ def join_error(host: str, port: int, error: Exception) -> JoinError:
 
 
 async def connect(host: str, port: int, name: str, **options) -> NetChannel:
-    """Join a host; raises JoinError with a sentence for the player."""
+    """Join a host; raises JoinError with a sentence for the player. ``fingerprint``: the key that
+    came with the address (a join code, a LAN record); ``ask(address, fingerprint)``: awaited for
+    a host seen for the first time with none, says whether the player trusts it (pins.check)."""
     try:
         return await _connect(host, port, name, **options)
     except OSError as e:                     # ConnectionError, Rejected and timeouts among them
@@ -90,21 +102,33 @@ async def _places(host: str, port: int) -> list[str]:
     return [format_address(ip, port) for ip in ips] or [format_address(host, port)]
 
 
+async def trusted_key(host: str, port: int, fingerprint: str | None, ask) -> str:
+    """The key this host must present: the one given, else the one trusted before, else (a host
+    seen for the first time) the one it presents now, if the player trusts it."""
+    where = format_address(host, port)
+    expected = fingerprint or pins.known(where)
+    if expected is None:
+        expected = await peek(host, port)
+        await pins.check(where, expected, ask=ask)
+    return expected
+
+
 async def _connect(host: str, port: int, name: str, *, password=None, spectate=False, keep_token=True,
-                   **options) -> NetChannel:
+                   fingerprint=None, ask=None, **options) -> NetChannel:
     """``keep_token``: use and keep this machine's seat token (not for a browser tab of host --web:
     the host's machine is everyone's there, and a name typed in must not take another's seat)."""
+    key = await trusted_key(host, port, fingerprint, ask)
+    where = format_address(host, port)
     # one token per host and player name
     addresses = [f"{place}/{name}" for place in await _places(host, port)] if keep_token else []
     hello = {"type": "hello", "version": PROTOCOL_VERSION, "name": name, "spectate": spectate}
     if not keep_token:
         hello["keep"] = False
     # watching must not take the seat
-    token = None if spectate else next(filter(None, map(saved_token, addresses)), None)
+    token = None if spectate else next(filter(None, (saved_token(a, key) for a in addresses)), None)
     if token:
         hello["token"] = token
-    if password is not None:
-        hello["password"] = password
+    options.update(password=password, verify=lambda seen: pins.check(where, seen, given=fingerprint))
     channel = NetChannel(host, port, hello, **options)
     try:
         welcome = await channel.open()
@@ -115,5 +139,5 @@ async def _connect(host: str, port: int, name: str, *, password=None, spectate=F
         channel = NetChannel(host, port, hello, **options)
         welcome = await channel.open()
     if welcome.get("token") and keep_token:
-        save_token(addresses, welcome["token"])
+        save_token(addresses, welcome["token"], channel.fingerprint)
     return channel

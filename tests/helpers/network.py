@@ -2,12 +2,15 @@
 127.0.0.1, and joined players with a bot's brain."""
 import asyncio
 import socket
+import ssl
 import struct
 
 import msgpack
 
+from net.tls import client_context, server_context
 from uno_tui.botclient import BotClient
 from uno_tui.bots import make_bot
+from uno_tui.hostkey import load_identity
 from uno_tui.netplay import connect
 
 LOOPBACK = "127.0.0.1"
@@ -33,8 +36,26 @@ def playing_client(channel, level="normal", seed=1) -> RecordingClient:
     return RecordingClient(channel, make_bot(level, seed, playouts=16))
 
 
+def host_key() -> str:
+    """The fingerprint of the key a host started in this data directory presents (its identity
+    file is made on first use, hostkey.py): what a join code would carry."""
+    return load_identity()[1]
+
+
+def host_context():
+    """The TLS context of a host started in this data directory."""
+    return server_context(load_identity()[0])
+
+
 async def join(port, name, **kw):
+    """Join as a join code would: with the host's key pinned (unless the test gives one)."""
+    kw.setdefault("fingerprint", host_key())
     return await connect(LOOPBACK, port, name, **kw)
+
+
+async def tls_open(port: int, host: str = LOOPBACK, **kw):
+    """A raw TLS connection, as a client in another language would open one (no key checked)."""
+    return await asyncio.open_connection(host, port, ssl=client_context(), **kw)
 
 
 def free_port() -> int:
@@ -73,10 +94,10 @@ def frame(obj) -> bytes:
 async def first_answer(port: int, hello):
     """Send a hello (a message or a whole frame); the host's first answer (None if it hung up
     without one) and the connection's writer, still open."""
-    reader, writer = await asyncio.open_connection(LOOPBACK, port)
+    reader, writer = await tls_open(port)
     writer.write(hello if isinstance(hello, bytes) else frame(hello))
     try:
         header = await asyncio.wait_for(reader.readexactly(4), TIMEOUT)
         return msgpack.unpackb(await reader.readexactly(struct.unpack(">I", header)[0])), writer
-    except (asyncio.IncompleteReadError, ConnectionError):
+    except (asyncio.IncompleteReadError, ConnectionError, ssl.SSLError):
         return None, writer

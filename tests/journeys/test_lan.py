@@ -21,7 +21,7 @@ def test_the_default_host_lobby_shows_four_seats_and_then_rests(newcomer, port):
     started = time.monotonic()
     host.wait_for(r"(?s)Seat 1: .*Seat 2: .*Seat 3: .*Seat 4: ", timeout=10)
     assert time.monotonic() - started < 3, "the lobby took more than 3 s to list its seats"
-    host.wait_for(rf"uno-tui join 127\.0\.0\.1:{port}")      # the address it advertises (LAN set to loopback)
+    host.wait_for(rf"uno://127\.0\.0\.1:{port}/#k=")    # the address it advertises (LAN set to loopback)
     # CPU from the moment the seats show, so what start-up still does counts against it
     cpu = host.cpu_seconds()
     time.sleep(REST)
@@ -40,8 +40,14 @@ def test_host_two_joins_a_kill_and_rejoin_a_joiner_leaves_then_the_host_leaves_m
     # bots at a hosted table, and whole hands over the network, are tested in test_net.py
     host = newcomer("host", "--port", str(port), "--seats", "3", who="host")
     host.wait_for("Seat 3")
-    ann = newcomer("join", f"127.0.0.1:{port}", "--name", "Ann", who="ann")
+    # Ann joins by the code the lobby shows (its key pinned); Bob by the address alone, so he is
+    # shown the key, the one the host's lobby shows, and asked once
+    ann = newcomer("join", join_code(host), "--name", "Ann", who="ann")
     bob = newcomer("join", f"127.0.0.1:{port}", who="bob")
+    bob.wait_for("A host you have not joined before")
+    key = host.wait_for(r"Table key: ((?:[0-9A-F]{4} ){7}[0-9A-F]{4})").group(1)
+    assert bob.shows(key)
+    bob.press("y")
     for joiner in (ann, bob):
         joiner.wait_for(r"\(you\)")
     lobby_lists(host, 2)
@@ -62,7 +68,7 @@ def test_host_two_joins_a_kill_and_rejoin_a_joiner_leaves_then_the_host_leaves_m
         time.sleep(0.05)
     bob.kill()
     bob = players["bob"] = newcomer("join", f"127.0.0.1:{port}", who="bob")
-    bob.wait_for("hand 1")
+    bob.wait_for("hand 1")                  # the key he trusted is checked silently: not asked again
     while not first_key_acts(bob) and not bob.shows("won the hand"):   # (the others may end the hand)
         assert time.monotonic() < deadline, "Bob never had a move after re-joining:\n" + bob.text()
         for name in ("host", "ann"):
@@ -88,6 +94,11 @@ def test_host_two_joins_a_kill_and_rejoin_a_joiner_leaves_then_the_host_leaves_m
     assert ann.alive() and ann.shows("Play now")
     assert port_frees(port), f"port {port} still taken after the host left"
     assert host.alive()
+
+
+def join_code(host: Terminal) -> str:
+    """The join code the host's lobby shows."""
+    return host.wait_for(r"uno://\S+/#k=[A-Za-z0-9_-]{43}").group(0)
 
 
 def port_frees(port: int, within: float = 5.0) -> bool:

@@ -1,4 +1,5 @@
-"""Joining: the games heard on the LAN, live, or an address typed in; a name and a password."""
+"""Joining: the games heard on the LAN, live, or an address or join code typed in; a name and a
+password."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -13,6 +14,7 @@ from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..address import DEFAULT_PORT, format_address, lan_interface, parse_address
+from ..joincode import is_join_code, join_code, parse_join_code
 from ..table.spec import MAX_NAME, MAX_PASSWORD
 from ..widgets.footer import Footer
 
@@ -46,7 +48,8 @@ class JoinScreen(Screen):
             yield OptionList(self._none_heard(), id="found", classes="found")
             with Horizontal(classes="row found"):
                 yield Label("Or an address", classes="field")
-                yield Input(self.address, placeholder=f"192.168.1.20:{DEFAULT_PORT}", id="address")
+                yield Input(self.address, placeholder=f"192.168.1.20:{DEFAULT_PORT} or a join code uno://…",
+                            id="address")
             with Horizontal(classes="row"):
                 yield Label("Your name", classes="field")
                 yield Input(self.player_name, id="name", max_length=MAX_NAME)
@@ -152,7 +155,9 @@ class JoinScreen(Screen):
         game = next((g for g in self.games if g.instance == event.option.id), None)
         if game is None:
             return
-        self.query_one("#address", Input).value = game.address
+        # a record's key is pinned as a join code's is (and a record without one is asked about)
+        self.query_one("#address", Input).value = (join_code(game.host, game.port, game.fingerprint)
+                                                   if game.fingerprint else game.address)
         if game.password and not self.query_one("#password", Input).value:
             self.query_one("#join-error", Static).update(Text("This table needs a password.", style="bold"))
             self.query_one("#password", Input).focus()
@@ -170,8 +175,12 @@ class JoinScreen(Screen):
         self.join()
 
     def join(self) -> None:
+        text, fingerprint = self.query_one("#address", Input).value.strip(), None
         try:
-            host, port = parse_address(self.query_one("#address", Input).value.strip())
+            if is_join_code(text):
+                host, port, fingerprint = parse_join_code(text)
+            else:
+                host, port = parse_address(text)
         except ValueError as e:
             self.query_one("#join-error", Static).update(Text(str(e), style="bold red"))
             return
@@ -182,7 +191,8 @@ class JoinScreen(Screen):
             return
         password = self.query_one("#password", Input).value or None
         self.query_one("#join-error", Static).update(f"Connecting to {format_address(host, port)}…")
-        self.app.join_game(host, port, name, password=password, spectate=self.spectate, on_error=self.failed)
+        self.app.join_game(host, port, name, password=password, spectate=self.spectate, fingerprint=fingerprint,
+                           on_error=self.failed)
 
     def failed(self, reason: str) -> None:
         self.query_one("#join-error", Static).update(Text(reason, style="bold red"))

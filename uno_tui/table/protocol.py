@@ -6,7 +6,7 @@ on the wire. docs/protocol.md describes every message.
 from ..bots import LEVELS
 from .spec import COMMANDS as _COMMANDS, ID, LOBBY_COMMANDS as _LOBBY_COMMANDS, MAX_CHAT, MAX_NAME
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 
 
 def merge_view(previous: dict | None, view: dict) -> dict:

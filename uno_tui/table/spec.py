@@ -182,10 +182,10 @@ UPDATE_VIEW = Shape("view", (*_VIEW_FIELDS, Field(
 # ---------------------------------------------------------------------------- client to host
 _ID = Field("id", ID, "unique per seat; a repeat is applied once")
 HELLO = Shape("hello", (
-    Field("type", one_of("hello")), Field("version", INT, "the protocol version: 1"),
+    Field("type", one_of("hello")), Field("version", INT, "the protocol version: 2"),
     Field("name", STR, f"your name (up to {MAX_NAME} characters are kept)"),
     Field("token", STR, "a seat token, to take that seat back", optional=True),
-    Field("password", STR, f"when the host set one (up to {MAX_PASSWORD} characters)", optional=True),
+    Field("nonce", STR, "a fresh random string (32 hex digits) the host's password proof answers"),
     Field("spectate", BOOL, "watch without a seat", optional=True),
     Field("keep", BOOL, "false: this client keeps no seat token (a browser tab), so its seat in the lobby "
                         "opens again when it leaves (default true)", optional=True)),
@@ -221,6 +221,11 @@ TO_CLIENT = {
     "welcome": Shape("welcome", (Field("type", one_of("welcome")), Field("version", INT), Field("seat", nullable(SEAT)),
                                  Field("token", nullable(STR), "keep it: it gives you this seat back"),
                                  Field("host", STR, "the host's name")), "the hello was accepted", "everyone"),
+    "challenge": Shape("challenge", (Field("type", one_of("challenge")),
+                                     Field("nonce", STR, "the host's fresh random string"),
+                                     Field("proof", STR, "HMAC-SHA256(key, \"uno-tui host|\" + your nonce + \"|\" + "
+                                                         "its nonce), hex: check it before you answer")),
+                       "the table takes a password: the host proves it knows it (see Handshake)", "anyone connecting"),
     "reject": Shape("reject", (Field("type", one_of("reject")), Field("reason", STR)),
                     "the hello was refused (then the host hangs up)", "everyone"),
     "lobby": Shape("lobby", (Field("type", one_of("lobby")), Field("host", STR), Field("port", nullable(INT)),
@@ -248,6 +253,9 @@ TO_CLIENT = {
     "bye": Shape("bye", (Field("type", one_of("bye")), Field("reason", STR)),
                  "the host ended the game (then it hangs up)", "everyone"),
 }
-TO_HOST = {"hello": HELLO, "ping": TO_CLIENT["ping"], "pong": TO_CLIENT["pong"], **COMMANDS,
+PROOF = Shape("proof", (Field("type", one_of("proof")),
+                        Field("proof", STR, "HMAC-SHA256(key, \"uno-tui client|\" + nonce + \"|\" + the host's nonce), hex")),
+              "the answer to a challenge: the password proven, never sent", "anyone connecting")
+TO_HOST = {"hello": HELLO, "proof": PROOF, "ping": TO_CLIENT["ping"], "pong": TO_CLIENT["pong"], **COMMANDS,
            **{k: v for k, v in LOBBY_COMMANDS.items() if k != "chat"}}
 RECEIVED = Tagged("message", "type", TO_CLIENT)
