@@ -102,3 +102,45 @@ async def test_a_joined_player_goes_out_sees_the_scoring_with_the_others_cards_a
             assert await wait_for(pilot, lambda: not game_screen(join_app).model.view["over"])
     finally:
         await session.close()
+
+
+async def test_while_the_host_is_lost_the_wait_counts_down_and_no_move_is_offered():
+    """Issue 33: 'Lost the host; trying again for 30 s…' never counted down, and the footer still
+    offered d Draw. The host's connections drop without a word (as when it is killed)."""
+    from uno_tui.widgets.footer import Footer
+    from uno_tui.widgets.status import StatusLine
+    session = HostSession(GameSettings(bots=["normal"], match_mode="single"), players=2, headless=True,
+                          pacing=Pacing(bot_delay=10, hand_pause=60, ready_wait=60))
+    port = await session.serve(LOOPBACK, 0)
+    join_app = UnoApp(join=(LOOPBACK, port, "Jo", None, False))
+    try:
+        async with join_app.run_test(size=(100, 30)) as pilot:
+            assert await wait_for(pilot, lambda: session.joined() == 1)
+            jo = next(i for i, s in enumerate(session.seats) if s.name == "Jo")
+            session.dealer = 1 - jo                               # so Jo plays first
+            session.start(deck=rigged_deck([["G1", "G2"], ["G3", "G4"]], "R5", ["B1"] * 20, 1 - jo), hand_size=2)
+            screen = await my_turn(pilot, join_app)
+            footer = screen.query_one(Footer)
+            assert await wait_for(pilot, lambda: "Draw" in " ".join(rendered_lines(footer)))
+            for conn in list(session.connections()):              # the host is gone, saying nothing
+                conn.close("killed")
+            await session.server.close()
+            status = screen.query_one(StatusLine)
+
+            def left() -> int | None:
+                text = " ".join(rendered_lines(status))
+                if "Lost the host; trying again for" not in text:
+                    return None
+                return int(text.split("trying again for ")[1].split(" s")[0])
+
+            assert await wait_for(pilot, lambda: left() is not None, steps=500)
+            first = left()
+            assert await wait_for(pilot, lambda: (left() or first) < first, steps=400)   # it counts
+            line = " ".join(rendered_lines(footer))
+            assert "Draw" not in line and "Leave" in line
+            await pilot.press("d")
+            await pilot.pause(0.1)
+            assert join_app.screen is screen and not screen.channel._pending     # nothing was sent
+            assert not screen.check_action("draw", ()) and screen.check_action("leave", ())
+    finally:
+        await session.close()

@@ -5,6 +5,7 @@ the channel. It never touches the engine or a socket: solo, host and join
 all look the same from here.
 """
 import gc
+import math
 import time
 
 from textual import on, work
@@ -97,6 +98,7 @@ class GameScreen(Moves, Decisions, Screen):
         self._enabled: tuple = ()
         self._view_at = 0.0                     # when the latest view came
         self._link_lost = False
+        self._lost_at = 0.0                     # when the link to the host was seen lost
 
     def compose(self) -> ComposeResult:
         yield TitleBar(id="title").data_bind(GameScreen.heading)
@@ -126,10 +128,16 @@ class GameScreen(Moves, Decisions, Screen):
         """Once a second: the link to the host (a joined game), and the table's countdowns."""
         status = self.channel.status
         if status == "reconnecting":
-            self._link_lost = True
-            self.status = (f"Lost the host; trying again for {self.channel.give_up_after:.0f} s…", False)
+            now = time.monotonic()
+            if not self._link_lost:
+                self._link_lost, self._lost_at = True, now
+                self.hand = (self.hand[0], frozenset())     # nothing is playable with no host to play to
+                self._offer_moves()
+            left = max(0, math.ceil(self.channel.give_up_after - (now - self._lost_at)))
+            self.status = (f"Lost the host; trying again for {left} s…", False)
         elif self._link_lost and status == "connected" and self.view is not None:
             self._link_lost = False
+            self._offer_moves()
             self._show_status()                  # the link's line gives way to what the game waits for
         view = self.view
         if view and (any(s.get("bot_in") is not None for s in view["table"]["seats"])
@@ -192,15 +200,19 @@ class GameScreen(Moves, Decisions, Screen):
         if mine and view["phase"] == "drawn" and (old is None or old["phase"] != "drawn"):
             # the card just drawn is the one Enter may play: the cursor goes to it (once)
             self.query_one(HandView).cursor = view["hand"].index(view["drawn"])
+        self._offer_moves()
+        if isinstance(self._modal_screen, HandOverScreen):
+            self._modal_screen.show_wait(view)
+        self._ask()
+
+    def _offer_moves(self) -> None:
+        """The footer (and a dialog's) offers what is possible now: it re-renders only when that changes."""
         enabled = tuple(bool(self.check_action(name, ())) for name in PALETTE)
-        if enabled != self._enabled:            # the footer re-renders only when the choices change
+        if enabled != self._enabled:
             self._enabled = enabled
             self.refresh_bindings()
             if self.app.screen is not self:      # a dialog's footer offers some of them too
                 self.app.screen.refresh_bindings()
-        if isinstance(self._modal_screen, HandOverScreen):
-            self._modal_screen.show_wait(view)
-        self._ask()
 
     def _show_status(self) -> None:
         if self._link_lost or self.view is None:
@@ -260,8 +272,8 @@ class GameScreen(Moves, Decisions, Screen):
 
     def check_action(self, action: str, parameters) -> bool | None:
         model = self.model
-        if model.view is None:
-            return action in ("help", "leave")
+        if model.view is None or self._link_lost:    # no view yet, or no host to send a move to
+            return action in ("help", "leave", "motion")
         checks = {
             "draw": lambda: model.can("draw"),
             "keep": lambda: model.can("keep"),

@@ -8,6 +8,9 @@ class Moves:
     """Part of GameScreen (uses its model, send, uno_armed, _ask and _choose_ways)."""
 
     def act(self, action: dict) -> None:
+        if self._link_lost:
+            self.notify("No host to play to: wait for the link to come back.", severity="warning")
+            return
         if action.get("uno"):
             self.uno_armed = False
         self.send(self.model.command("action", action=action))
