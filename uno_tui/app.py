@@ -88,26 +88,31 @@ class UnoApp(App):
         """Start a solo game with these GameSettings; one saved already is replaced only if the
         player says so (a stray Enter on "Play now" once lost a game in progress)."""
         from .places import has_saved_game
-        from .solo import start_solo
+        from .solo import saved_game_problem, start_solo
+        damaged = has_saved_game() and saved_game_problem() is not None
 
         def start(go: bool = True) -> None:
             if go:
+                if damaged:                      # what cannot be resumed is still not thrown away
+                    from .autosave import set_aside
+                    set_aside("solo")
                 self._game(start_solo(settings, seed=self.seed, pacing=self.pacing, dealer=self.dealer))
         if not has_saved_game():
             start()
             return
         from .screens.modals import ConfirmLeave
-        self.push_screen(ConfirmLeave("Your saved game is replaced by the new one (Resume carries it on instead).",
-                                      "Start a new game?", yes="New game", no="Back"), start)
+        question = ("The saved game cannot be resumed: the new game keeps it aside, under a dated name."
+                    if damaged else "Your saved game is replaced by the new one (Resume carries it on instead).")
+        self.push_screen(ConfirmLeave(question, "Start a new game?", yes="New game", no="Back"), start)
 
     def resume(self) -> None:
         """Carry on the saved solo game."""
-        from .solo import resume_solo
+        from .solo import damaged_notice, resume_solo
         from .autosave import SaveError
         try:
             channel = resume_solo(self.pacing)
         except SaveError as e:
-            self.notify(str(e), severity="error")
+            self.back_to_start(damaged_notice(e))        # said on the start screen, the path whole
             return
         self._game(channel)
 

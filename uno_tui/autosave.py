@@ -73,7 +73,12 @@ class Autosave:
 
 
 class SaveError(ValueError):
-    """A saved game that cannot be carried on; the message is one sentence naming the file."""
+    """A saved game that cannot be carried on; the message is one sentence naming the file, ``path``
+    the file and ``why`` the reason alone (a screen lays them out as it fits)."""
+
+    def __init__(self, message: str, path: Path | None = None, why: str = ""):
+        super().__init__(message)
+        self.path, self.why = path, why or message
 
 
 def restore(kind: str, build):
@@ -94,12 +99,15 @@ def restore(kind: str, build):
             state["table"] = {**state["table"], "log": log.get("log", []), "log_names": log.get("log_names", [])}
         return build(state)
     except FileNotFoundError:
-        raise SaveError(f"There is no saved game to carry on ({path} does not exist).") from None
+        raise SaveError(f"There is no saved game to carry on ({path} does not exist).", path,
+                        "it does not exist") from None
     except OSError as e:
-        raise SaveError(f"The saved game {path} cannot be read: {e.strerror}.") from None
+        raise SaveError(f"The saved game {path} cannot be read: {e.strerror}.", path,
+                        f"it cannot be read: {e.strerror}") from None
     except (ValueError, KeyError, TypeError, IndexError, AttributeError) as e:
         why = str(e) if isinstance(e, ValueError) and str(e) else f"it is damaged ({type(e).__name__})"
-        raise SaveError(f"The saved game {path} cannot be carried on: {why}. It is left as it is.") from None
+        raise SaveError(f"The saved game {path} cannot be carried on: {why}. It is left as it is.", path,
+                        why) from None
 
 
 def _saved_log(kind: str) -> dict:

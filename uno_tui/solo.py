@@ -1,6 +1,7 @@
 """A solo game: a table in this process with you at seat 0 and bots around it, saved as it
 goes (the host's mechanism), so a quit or a crash can be resumed from the start screen."""
 from dataclasses import asdict
+from pathlib import Path
 
 from . import autosave
 from .history.record import Recorder
@@ -47,6 +48,28 @@ def start_solo(settings: GameSettings, **kwargs) -> SoloChannel:
     table.start()
     saver.changed()
     return SoloChannel(table, saver)
+
+
+def saved_game_problem() -> autosave.SaveError | None:
+    """Why the saved solo game cannot be carried on (None: it can, or none is saved), found as
+    Resume would load it, so the start screen offers Resume only for a game that loads."""
+    if not autosave.game_path("solo").exists():
+        return None
+    try:
+        autosave.restore("solo", lambda state: Table.from_state(state["table"]).close())
+    except autosave.SaveError as e:
+        return e
+    return None
+
+
+def damaged_notice(error: autosave.SaveError) -> str:
+    """What the start screen says of a save that cannot be carried on: the file on a line of its
+    own (~ for the home folder), so no line breaks it mid-word."""
+    where = str(error.path)
+    home = str(Path.home())
+    if where.startswith(home + "/"):
+        where = "~" + where[len(home):]
+    return f"The saved game cannot be resumed:\n{error.why}.\nIt is kept, untouched, as\n{where}"
 
 
 def resume_solo(pacing: Pacing | None = None) -> SoloChannel:

@@ -36,9 +36,9 @@ class StartScreen(Screen):
             with Vertical(id="menu"):
                 yield Static(LOGO, id="logo")
                 yield Static("UNO in your terminal", id="tagline")
-                yield Static("", id="notice")
                 for title, choice, _ in MENU:
                     yield Button(title, id=choice, variant=VARIANTS.get(choice, "default"))
+            yield Static("", id="notice")        # below the menu, as wide as the screen: a file's path fits
         yield Footer()
 
     notice: str | None = None
@@ -61,14 +61,19 @@ class StartScreen(Screen):
 
     def _show(self) -> None:
         from ..places import has_saved_game
-        saved = has_saved_game()
+        saved, notice = has_saved_game(), self.notice
+        if saved:                                       # Resume only for a game that loads
+            from ..solo import damaged_notice, saved_game_problem
+            problem = saved_game_problem()
+            if problem is not None:
+                saved, notice = False, notice or damaged_notice(problem)
         self.query_one("#resume").display = saved       # hidden until we know (tcss)
         if self.home_focus or self.focused is None or not self.focused.display:
             self.query_one("#resume" if saved else "#play", Button).focus()
-        self.query_one("#menu").set_class(saved or bool(self.notice), "-compact")   # all fits in 24 rows
+        self.query_one("#menu").set_class(saved or bool(notice), "-compact")   # all fits in 24 rows
         label = self.query_one("#notice", Static)
-        label.display = bool(self.notice)
-        label.update(Text(self.notice or "", style="bold"))
+        label.display = bool(notice)
+        label.update(Text(notice or "", style="bold", justify="center"))
 
     def palette_menu(self):
         """The menu's choices for Ctrl+P (Resume while a game is saved)."""

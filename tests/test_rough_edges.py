@@ -1,0 +1,57 @@
+"""Issue 33's rough edges, each as a person meets it: a damaged save offers no Resume and says so."""
+from tests.helpers.ui import game_screen, rendered_lines, seeded_app, wait_for
+from uno_tui.app import UnoApp
+from uno_tui.places import data_dir, game_path
+from uno_tui.screens.modals import ConfirmLeave
+from uno_tui.screens.start import StartScreen
+
+
+async def _a_saved_game() -> None:
+    """Play a moment of a solo game and leave it (it is saved)."""
+    app = seeded_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await wait_for(pilot, lambda: game_screen(app) is not None)
+        await pilot.press("escape", "y")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+    assert game_path("solo").exists()
+
+
+async def test_a_damaged_save_offers_no_resume_and_says_so_with_the_path_whole(tmp_path, monkeypatch):
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("UNO_TUI_DATA_DIR", str(tmp_path / ".local/share/uno-tui"))
+    await _a_saved_game()
+    path = game_path("solo")
+    damaged = path.read_bytes()[:200]
+    path.write_bytes(damaged)
+    app = UnoApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+        await pilot.pause()
+        assert not app.screen.query_one("#resume").display
+        notice = app.screen.query_one("#notice")
+        lines = [line.strip() for line in rendered_lines(notice)]
+        assert "The saved game cannot be resumed:" in lines
+        assert "~/.local/share/uno-tui/solo-game.msgpack" in lines     # on a line of its own, whole
+        assert app.focused is app.screen.query_one("#play")
+        await pilot.press("enter")                            # Play now
+        assert await wait_for(pilot, lambda: isinstance(app.screen, ConfirmLeave))
+        question = app.screen.consequence
+        assert "Resume" not in question and "cannot be resumed" in question
+        await pilot.press("y")
+        assert await wait_for(pilot, lambda: game_screen(app) is not None)
+        kept = [p for p in data_dir().glob("solo-game-*.msgpack") if not p.name.endswith("-log.msgpack")]
+        assert [p.read_bytes() for p in kept] == [damaged]    # kept aside, untouched, as it said
+
+
+async def test_a_good_save_still_offers_resume_and_its_question_says_so():
+    await _a_saved_game()
+    app = UnoApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+        await pilot.pause()
+        assert app.screen.query_one("#resume").display and not app.screen.query_one("#notice").display
+        app.menu_choice("play")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, ConfirmLeave))
+        assert "Resume carries it on instead" in app.screen.consequence
+        await pilot.press("n")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
