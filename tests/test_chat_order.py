@@ -36,7 +36,7 @@ async def test_chat_keeps_its_place_in_the_log_after_a_reconnect():
         assert await wait_for(pilot, lambda: logged(app, "Jo is back."))
         after = [text.plain for text in game.query_one("#log").entries]
         assert after[:len(before)] == before                # the same lines, in the same order
-        assert after.index("Jo: first") < next(i for i, t in enumerate(after) if t.startswith("You draw ")) \
-            < after.index("Jo: second") < after.index("Jo is back.")
+        assert after.index("» Jo: first") < next(i for i, t in enumerate(after) if t.startswith("You draw ")) \
+            < after.index("» Jo: second") < after.index("Jo is back.")
     hana.close()
     await session.close()

@@ -112,7 +112,7 @@ async def test_while_the_host_is_lost_the_wait_counts_down_and_no_move_is_offere
     session = HostSession(GameSettings(bots=["normal"], match_mode="single"), players=2, headless=True,
                           pacing=Pacing(bot_delay=10, hand_pause=60, ready_wait=60))
     port = await session.serve(LOOPBACK, 0)
-    join_app = UnoApp(join=(LOOPBACK, port, "Jo", None, False))
+    join_app = UnoApp(join=(LOOPBACK, port, "Jo", None, False, session.fingerprint))
     try:
         async with join_app.run_test(size=(100, 30)) as pilot:
             assert await wait_for(pilot, lambda: session.joined() == 1)

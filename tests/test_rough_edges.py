@@ -1,4 +1,5 @@
-"""Issue 33's rough edges, each as a person meets it: a damaged save offers no Resume and says so."""
+"""Issue 33's rough edges, each as a person meets it: a damaged save offers no Resume and says so;
+a chat line stands apart from the game's events and its arrival is said."""
 from tests.helpers.ui import game_screen, rendered_lines, seeded_app, wait_for
 from uno_tui.app import UnoApp
 from uno_tui.places import data_dir, game_path
@@ -55,3 +56,25 @@ async def test_a_good_save_still_offers_resume_and_its_question_says_so():
         assert "Resume carries it on instead" in app.screen.consequence
         await pilot.press("n")
         assert await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+
+
+async def test_a_chat_line_stands_apart_from_the_game_and_its_arrival_is_said():
+    from tests.test_ui_journeys import caught_in_the_act
+    from uno_tui.widgets.log import LogView
+    holder = {}
+
+    def table():
+        channel = caught_in_the_act()
+        holder["table"] = channel.table
+        return channel
+    app = UnoApp(autostart=table)
+    async with app.run_test(size=(100, 30)) as pilot:
+        assert await wait_for(pilot, lambda: game_screen(app) is not None)
+        table = holder["table"]
+        bob = next(listener for listener in table.listeners if listener.seat == 1)
+        table.handle(bob, {"type": "chat", "id": 9, "text": "good luck"})
+        assert await wait_for(pilot, lambda: any("Bob: good luck" in str(t.message) for t in app._notifications))
+        screen = game_screen(app)
+        entries = [str(t) for t in screen.query_one(LogView).entries]
+        assert "» Bob: good luck" in entries
+        assert not any(e.startswith("» ") for e in entries if "good luck" not in e)    # game events are not

@@ -170,6 +170,8 @@ class GameScreen(Moves, Decisions, Screen):
                 log.add_lines(self.model.log, self.model.seat)
             else:
                 log.add_lines(self.model.log[before:], self.model.seat)
+            if change == "chat" and self.model.log[-1]["seat"] != self.model.seat:
+                self.notify(self.model.log[-1]["text"], title="Chat", timeout=8)    # said, not only logged
             if change == "view":
                 self._view_at = time.monotonic()
                 self.since = 0.0

@@ -12,7 +12,9 @@ from textual.widget import Widget
 
 LOG_STYLES = {"play": "", "draw": "cyan", "catch": "bold yellow", "say_uno": "bold red", "challenge": "bold magenta",
               "hand_over": "bold green", "table": "italic", "skip": "dim", "reshuffle": "dim", "shield": "bold blue",
-              "reveal": "bold magenta", "chat": "green"}
+              "reveal": "bold magenta", "chat": "bold green"}
+#: what a chat line begins with in the log, so it stands apart from the game's events
+CHAT_MARK = "» "
 
 
 
@@ -44,7 +46,8 @@ class LogView(Widget, can_focus=True):
         width, strips = self._wrapped
         before = len(strips)
         for line in lines:
-            text = Text(line["text"], style=LOG_STYLES.get(line["kind"], ""))
+            text = Text((CHAT_MARK if line["kind"] == "chat" else "") + line["text"],
+                        style=LOG_STYLES.get(line["kind"], ""))
             if line.get("seat") is not None and line["seat"] == me:
                 text.stylize("bold")
             self.entries.append(text)
