@@ -7,7 +7,8 @@ table). Out-of-turn chances (catching, a late UNO) go to the other seats
 before the player to move, as fast catchers would win the race at a table.
 
 Every line plays the same seeded hands (seats rotate, so no seat is
-favoured): "normal vs 3 normal" and "normal vs normal, heads-up" are the
+favoured; with teams, seat 0's level and its partners win together): "normal vs 3 normal" and
+"normal vs normal, heads-up" are the
 yardsticks the hard and expert lines are paired with (on a given set of hands even two
 normal bots need not split 50/50). ``--budget`` is what the hard bot may spend a decision: seconds
 ("0.3s", its default at a table) or a number of play-outs ("200": the same
@@ -43,6 +44,10 @@ LINES = (("hard vs 3 normal", ["hard", "normal", "normal", "normal"], "classic",
          ("normal vs normal, heads-up", ["normal", "normal"], "classic", (), 0.5),
          ("hard vs 3 normal, hp2021", ["hard", "normal", "normal", "normal"], "hp2021", (), 0.25),
          ("hard vs 3 normal, seven_zero", ["hard", "normal", "normal", "normal"], "classic", ("seven_zero",), 0.25),
+         ("hard+hard vs normal+normal, teams", ["hard", "normal", "hard", "normal"], "classic", ("teams",), 0.5),
+         ("hard vs 3 normal, multi_play", ["hard", "normal", "normal", "normal"], "classic", ("multi_play",), 0.25),
+         ("hard vs 3 normal, deflect", ["hard", "normal", "normal", "normal"], "classic", ("deflect",), 0.25),
+         ("hard vs 3 normal, mercy", ["hard", "normal", "normal", "normal"], "classic", ("mercy",), 0.25),
          ("expert vs 3 normal", ["expert", "normal", "normal", "normal"], "classic", (), 0.25),
          ("expert vs normal, heads-up", ["expert", "normal"], "classic", (), 0.5))
 #: lines run only when named in --lines (an expert line costs three hard lines)
@@ -90,7 +95,9 @@ def _hands(task) -> tuple[int, dict]:
     for h in range(first, last):
         shift = h % n
         rotated = levels[-shift:] + levels[:-shift] if shift else list(levels)
-        wins += play_hand(rotated, seed * 1_000_003 + h, budget, timings, preset, house) == shift
+        winner = play_hand(rotated, seed * 1_000_003 + h, budget, timings, preset, house)
+        # (teams: seat 0's level plays seats shift, shift + 2, ...: a partner's win is its team's)
+        wins += (winner - shift) % 2 == 0 if "teams" in house else winner == shift
     return wins, timings
 
 

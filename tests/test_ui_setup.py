@@ -1,7 +1,7 @@
 """The set-up screen: compact (10 seats fit at 80x24), opens at the top on its first field, names each
 edition's special cards, and offers the house-rule registry's switches that mean something in the edition."""
 from textual.app import App
-from textual.widgets import Checkbox, Input, Select
+from textual.widgets import Checkbox, Input, Label, Select
 
 from uno_tui.engine import HOUSE_RULES
 from uno_tui.screens.setup import SetupScreen
@@ -57,6 +57,8 @@ async def test_the_set_up_fits_at_80x24_opens_on_its_first_field_and_keys_work()
         await pilot.press("tab")                                          # left empty: nothing wrong with it
         assert not target.has_class("-invalid")
         hint = lambda: str(screen.query_one("#setup-hint").content)       # noqa: E731
+        assert hint() == "Official: no house rules, the printed rules."   # the preset, and what it switches on
+        await pilot.press("tab")
         assert hint().startswith("Draw Twos stack: ")                     # what the focused rule does
         screen.query_one("#players", Select).value = 10
         screen.query_one("#edition", Select).value = "hp2021"             # its description is the longest
@@ -66,3 +68,46 @@ async def test_the_set_up_fits_at_80x24_opens_on_its_first_field_and_keys_work()
         assert scroll.max_scroll_y == 0                                   # ten seats fit too
         await pilot.press("ctrl+s")
         assert app.chosen.name == "Kim" and app.chosen.bots == ["easy", "normal", "hard"] + ["normal"] * 6
+
+
+async def test_a_preset_ticks_its_house_rules_says_what_they_are_and_is_remembered():
+    app = Host(GameSettings(bots=["normal"] * 3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        preset = screen.query_one("#preset", Select)
+        preset.value = "No mercy"
+        preset.focus()
+        await pilot.pause()
+        ticked = {b.id.removeprefix("house-") for b in screen.query(Checkbox) if b.value}
+        assert ticked == {"stack_draw_two", "stack_draw_four", "mercy", "draw_to_match"}
+        assert str(screen.query_one("#setup-hint").content) == (
+            "No mercy: Draw Twos stack, Wild Draw Fours stack, mercy: out at 25 cards, draw until you can play.")
+        screen.query_one("#house-jump_in", Checkbox).value = True            # by hand: no preset any more
+        await pilot.pause()
+        assert preset.value == ""
+        await pilot.press("ctrl+s")
+    assert app.chosen.rules().mercy and app.chosen.rules().jump_in
+    again = Host(app.chosen)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert again.screen.query_one("#house-mercy", Checkbox).value
+
+
+async def test_teams_label_each_seat_and_an_odd_table_is_refused_with_the_reason():
+    app = Host(GameSettings(bots=["normal"] * 2))             # three players
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#house-teams", Checkbox).value = True
+        await pilot.pause()
+        labels = [str(screen.query_one(f"#bot-row-{i}").query_one(Label).content) for i in range(3)]
+        assert labels == ["Computer 1 · B", "Computer 2 · A", "Computer 3 · B"]
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.chosen is None and isinstance(app.screen, SetupScreen)      # refused: nothing lost
+        assert screen.query_one("#house-teams", Checkbox).value
+        screen.query_one("#players", Select).value = 4
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+    assert app.chosen.rules(players=4).teams and len(app.chosen.bots) == 3

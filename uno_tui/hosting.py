@@ -19,6 +19,7 @@ from net.tls import server_context
 
 from . import autosave
 from .address import DEFAULT_PORT, cannot_host, lan_interface, reachable_addresses
+from .engine.rules import seating_problem
 from .host_channel import HOST_ENDED, HostChannel, LocalPeer
 from .history.record import Recorder
 from .hosted_saving import HostedSaving
@@ -265,7 +266,9 @@ class HostSession(HostedSaving):
     def lobby_view(self) -> dict:
         return {"type": "lobby", "host": self.host_name, "port": self.port, "edition": self.settings.edition,
                 "seats": [{"name": s.name, "kind": s.kind, "level": s.level,
-                           "connected": s.kind in ("host", "bot") or s.conn is not None} for s in self.seats]}
+                           "connected": s.kind in ("host", "bot") or s.conn is not None} for s in self.seats],
+                # teams: each seat's team (seats alternate, partners opposite at 4)
+                "teams": [i % 2 for i in range(len(self.seats))] if self.settings.house.get("teams") else None}
 
     def _lobby_changed(self) -> None:
         view = self.lobby_view()
@@ -301,6 +304,9 @@ class HostSession(HostedSaving):
         ``deck`` rigs the first hand (see Table.start)."""
         if self.table is not None:
             raise ProtocolError("the game has started")
+        wrong = seating_problem(self.settings.rules(), len(self.seats))
+        if wrong:
+            raise ProtocolError(wrong)
         seats = []
         bot_names = iter(BOT_NAMES)
         for s in self.seats:

@@ -23,7 +23,9 @@ class GameSettings:
         """A set-up saved by an older version may name a house rule by its old name."""
         self.house = {RENAMED.get(k, k): v for k, v in self.house.items()}
 
-    def rules(self) -> Rules:
+    def rules(self, players: int | None = None) -> Rules:
+        """The rules these settings make (``players`` given: checked against them too, as teams need an
+        even table)."""
         extra = {k: v for k, v in self.house.items() if k in HOUSE}
         if self.match_mode:
             extra["match_mode"] = self.match_mode
@@ -31,7 +33,7 @@ class GameSettings:
             extra["match_target"] = self.match_target
         elif self.match_mode == "wins":
             extra["match_target"] = 5
-        return make_rules(self.edition, **extra)
+        return make_rules(self.edition, players=players, **extra)
 
     def valid(self) -> bool:
         try:

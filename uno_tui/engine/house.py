@@ -86,5 +86,11 @@ HOUSE_RULES = (
 HOUSE = {rule.name: rule for rule in HOUSE_RULES}
 #: the rules that are on or off (uno_penalty and the match take values of their own)
 SWITCHES = tuple(rule for rule in HOUSE_RULES if rule.switch)
+#: house-rule presets players recognise: a name and the switches it turns on (every other one off)
+HOUSE_PRESETS = {
+    "Official": (),
+    "Party": ("stack_draw_two", "stack_draw_four", "seven_zero", "jump_in"),
+    "No mercy": ("stack_draw_two", "stack_draw_four", "mercy", "draw_to_match"),
+}
 #: names a saved set-up or game may still use, and the rule each is now
 RENAMED = {"draw_until_playable": "draw_to_match"}

@@ -98,6 +98,8 @@ class Match:
         self.over = bool(self.winners)
         result = {"hand": len(self.history) + 1, "winner": winner, "points": game.points(),
                   "blocked": game.blocked, "team": game.side(winner) if self.rules.teams else None,
+                  # went out, fewest points of a blocked hand, or the last left (mercy)
+                  "why": "blocked" if game.blocked else "mercy" if game.hands[winner] else "out",
                   "out": [s for s in range(self.n) if game.out[s]], "caught": caught, "scores": list(self.scores),
                   "match_over": self.over, "winners": list(self.winners)}
         self.history.append(result)

@@ -9,6 +9,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Label, Select, Static
 
 from ..bots import LEVELS
+from ..engine.house import TEAM_NAMES
 from ..client import ClientModel
 from ..messages import ChannelClosed, TableMessage
 from ..table import Channel
@@ -115,7 +116,9 @@ class LobbyScreen(Screen):
                 kind = "away"
             if i == lobby["you"]:
                 kind = "you"
-            self.query_one(f"#who-{i}", Label).update(Text(f"Seat {i + 1}: {who}" + (f"  ({kind})" if kind else "")))
+            team = f" · {TEAM_NAMES[lobby['teams'][i]]}" if lobby.get("teams") else ""
+            self.query_one(f"#who-{i}", Label).update(
+                Text(f"Seat {i + 1}{team}: {who}" + (f"  ({kind})" if kind else "")))
             select = self.query_one(f"#seat-{i}", Select)
             select.display = hosting and (seat["kind"] in ("open", "bot")
                                                or seat["kind"] == "human" and not seat["connected"])

@@ -12,6 +12,7 @@ from textual.widgets import Button, Input, Label, Static
 
 from ..engine import card_info
 from ..engine.cards import COLORS, LETTER_OF
+from ..engine.house import TEAM_NAMES
 from ..rules_help import wd4_illegal_while
 from ..table.describe import narrate
 from ..widgets.cardart import CARD_BG, CARD_FG
@@ -198,16 +199,16 @@ class HandOverScreen(DecisionModal):
         seats, result, match = table["seats"], table["result"] or {}, table["match"]
         winner = result.get("winner", self.view["winner"])
         me = self.view["seat"]
-        who = "You" if winner == me else seats[winner]["name"]
-        blocked = " (blocked: fewest points in hand)" if result.get("blocked") else ""
-        title = Text(f"{who} won the hand{blocked} and {'score' if winner == me else 'scores'} "
-                     f"{result.get('points', 0)} points.")
+        title = Text(won_line(result, winner, me, [s["name"] for s in seats], self.view.get("teams")))
         with Vertical(id="dialog", classes="wide"):
             yield Label(title, id="dialog-title")
             yield Static(scoring(self.view), id="scoring")
             if match["over"]:
                 said = narrate([{"type": "match_over", "winners": match["winners"]}], me, [s["name"] for s in seats])
-                yield Label(Text(said[0]["text"], style="bold"), id="match-over")     # as the log says it
+                text = said[0]["text"]
+                if self.view.get("teams") and match["winners"]:
+                    text = f"{TEAM_NAMES[self.view['teams'][match['winners'][0]]]} win the match: {text[:-1]}."
+                yield Label(Text(text, style="bold"), id="match-over")     # as the log says it
             yield Static("", id="countdown", classes="hint")
             with Grid(id="answers"):
                 # not focusable: Enter means "next hand" wherever the focus would be, as the footer says
@@ -226,6 +227,22 @@ class HandOverScreen(DecisionModal):
         if action == "go" and parameters and parameters[0] in ("ready", "again"):
             return (parameters[0] == "again") == self.view["table"]["match"]["over"]
         return super().check_action(action, parameters)
+
+
+def won_line(result: dict, winner: int, me: int | None, names: list[str], teams: list | None) -> str:
+    """Who won the hand and why (went out, fewest points of a blocked hand, last left under mercy);
+    with teams, which team, with its players."""
+    who = "You" if winner == me else names[winner]
+    why = result.get("why") or ("blocked" if result.get("blocked") else "out")
+    points = result.get("points", 0)
+    reason = {"blocked": " (blocked: fewest points in hand)", "mercy": " (everyone else is out: mercy)"}.get(why, "")
+    if not teams:
+        return f"{who} won the hand{reason} and {'score' if winner == me else 'scores'} {points} points."
+    team = teams[winner]
+    players = " and ".join("you" if s == me else names[s] for s, t in enumerate(teams) if t == team)
+    how = {"out": "went out", "blocked": "held the fewest points of a blocked hand",
+           "mercy": "is left: everyone on the other team is out (mercy)"}[why]
+    return f"{TEAM_NAMES[team]} ({players}) won the hand: {who} {how}. {TEAM_NAMES[team]} scores {points} points."
 
 
 def _unfocusable(button: Button) -> Button:

@@ -8,7 +8,8 @@ from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from ..bots import LEVELS
-from ..engine import MATCH_MODES, PRESETS, SWITCHES
+from ..engine import HOUSE, MATCH_MODES, PRESETS, SWITCHES, RulesError
+from ..engine.house import HOUSE_PRESETS, TEAM_NAMES
 from ..rules_help import EDITIONS, edition_label
 from ..settings import GameSettings
 from ..widgets.footer import Footer
@@ -37,7 +38,7 @@ class SetupScreen(Screen[GameSettings | None]):
                                          allow_blank=False, compact=True, id="edition"))
             with Horizontal(id="setup-columns"):
                 with Vertical(id="setup-seats"):
-                    yield _row("Your name", Input(s.name, id="name", max_length=24, compact=True))
+                    yield _row("Your name", Input(s.name, id="name", max_length=24, compact=True), id="name-row")
                     yield _row("Players", Select([(str(n), n) for n in range(2, 11)], value=len(s.bots) + 1,
                                                  allow_blank=False, compact=True, id="players"))
                     for i in range(9):
@@ -45,8 +46,9 @@ class SetupScreen(Screen[GameSettings | None]):
                         yield _row(f"Computer {i + 1}", Select([(lv, lv) for lv in LEVELS], value=level,
                                                                allow_blank=False, compact=True, id=f"bot-{i}"),
                                    id=f"bot-row-{i}")
-                    yield _row("UNO penalty", Select([("edition's", 0), ("2 cards", 2), ("4 cards", 4)],
-                                                     value=s.house.get("uno_penalty", 0), allow_blank=False,
+                    yield _row("UNO penalty", Select([("edition's", -1), ("none: no UNO", 0), ("2 cards", 2),
+                                                      ("4 cards", 4)],
+                                                     value=s.house.get("uno_penalty", -1), allow_blank=False,
                                                      compact=True, id="uno_penalty"))
                     yield _row("Match", Select([("edition's", "")] + [(m.replace("_", " "), m) for m in MATCH_MODES],
                                                value=s.match_mode or "", allow_blank=False, compact=True,
@@ -56,6 +58,8 @@ class SetupScreen(Screen[GameSettings | None]):
                                                valid_empty=True, compact=True, placeholder="edition's"))
                 with Vertical(id="setup-house"):
                     yield Label("House rules", id="house-title")
+                    yield Select([(name, name) for name in HOUSE_PRESETS] + [("custom", "")],
+                                 value=_preset_of(s.house), allow_blank=False, compact=True, id="preset")
                     for rule in SWITCHES:
                         yield Checkbox(rule.label[0].upper() + rule.label[1:], bool(s.house.get(rule.name)),
                                        compact=True, id=f"house-{rule.name}", tooltip=rule.description)
@@ -68,6 +72,7 @@ class SetupScreen(Screen[GameSettings | None]):
     def on_mount(self) -> None:
         self._show_bot_rows()
         self._show_house_rows()
+        self._show_teams()
         self.query_one("#edition", Select).focus()
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
@@ -81,6 +86,8 @@ class SetupScreen(Screen[GameSettings | None]):
         """A house rule's meaning while it is focused; otherwise the edition's (never a blank line)."""
         if isinstance(widget, Checkbox):
             text = f"{widget.label}: {widget.tooltip}."
+        elif isinstance(widget, Select) and widget.id == "preset":
+            text = preset_hint(widget.value)
         else:
             text = EDITIONS[self.query_one("#edition", Select).value][1]
         self.query_one("#setup-hint", Static).update(text)
@@ -91,6 +98,29 @@ class SetupScreen(Screen[GameSettings | None]):
         elif event.select.id == "edition":
             self._show_house_rows()
             self._hint(event.select)
+        elif event.select.id == "preset" and event.value:
+            on = HOUSE_PRESETS[event.value]
+            with self.prevent(Checkbox.Changed):
+                for rule in SWITCHES:
+                    self.query_one(f"#house-{rule.name}", Checkbox).value = rule.name in on
+            self._hint(event.select)
+        self._show_teams()
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        """A rule ticked by hand: the preset it now makes (or "custom"); teams relabel the seats."""
+        house = {rule.name: True for rule in SWITCHES if self.query_one(f"#house-{rule.name}", Checkbox).value}
+        preset = self.query_one("#preset", Select)
+        with self.prevent(Select.Changed):
+            preset.value = _preset_of(house)
+        self._show_teams()
+
+    def _show_teams(self) -> None:
+        """teams: each seat's row says its team (seats alternate: you and every other computer)."""
+        teams = self.query_one("#house-teams", Checkbox).value
+        for i in range(9):
+            label = self.query_one(f"#bot-row-{i}").query_one(Label)
+            label.update(f"Computer {i + 1}" + (f" · {TEAM_NAMES[(i + 1) % 2][-1]}" if teams else ""))
+        self.query_one("#name-row").query_one(Label).update("Your name" + (f" · {TEAM_NAMES[0][-1]}" if teams else ""))
 
     def _show_house_rows(self) -> None:
         """Only the house rules that mean something in the edition chosen."""
@@ -109,7 +139,7 @@ class SetupScreen(Screen[GameSettings | None]):
         house = {rule.name: True for rule in SWITCHES
                  if edition in rule.editions and self.query_one(f"#house-{rule.name}", Checkbox).value}
         penalty = self.query_one("#uno_penalty", Select).value
-        if penalty:
+        if penalty >= 0:
             house["uno_penalty"] = penalty
         target = self.query_one("#match_target", Input).value.strip()
         return GameSettings(
@@ -126,7 +156,28 @@ class SetupScreen(Screen[GameSettings | None]):
             self.action_back()
 
     def action_start(self) -> None:
-        self.dismiss(self.gather())
+        """Start, unless the rules do not go together or with this many players (said, and nothing lost)."""
+        settings = self.gather()
+        try:
+            settings.rules(players=len(settings.bots) + 1)
+        except RulesError as e:
+            self.notify(f"{str(e)[0].upper()}{str(e)[1:]}.", severity="error")
+            return
+        self.dismiss(settings)
 
     def action_back(self) -> None:
         self.dismiss(None)
+
+
+def _preset_of(house: dict) -> str:
+    """The preset these house rules make ("" for none of them: "custom")."""
+    on = {name for name, value in house.items() if value is True and name in HOUSE and HOUSE[name].switch}
+    return next((name for name, rules in HOUSE_PRESETS.items() if on == set(rules)), "")
+
+
+def preset_hint(name: str) -> str:
+    """What a preset switches on, in the set-up screen's words."""
+    if not name:
+        return "Custom: the house rules as ticked."
+    on = HOUSE_PRESETS[name]
+    return f"{name}: " + (", ".join(HOUSE[r].label for r in on) if on else "no house rules, the printed rules") + "."

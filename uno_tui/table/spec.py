@@ -137,6 +137,8 @@ RESULT = Shape("result", (
     Field("hand", COUNT, "the hand's number"), Field("winner", SEAT), Field("points", INT),
     Field("blocked", BOOL), Field("team", nullable(COUNT), "teams: the winning team", optional=True),
     Field("out", list_of(SEAT), "mercy: the seats put out of the hand", optional=True),
+    Field("why", one_of("out", "blocked", "mercy"), "the winner went out, had the fewest points in a blocked hand, "
+          "or is the last left (mercy)", optional=True),
     Field("caught", list_of(INT), "points left in each hand"),
     Field("scores", list_of(INT), "the match's scores after it"), Field("match_over", BOOL),
     Field("winners", list_of(SEAT), "the match's winners, once it is over"),
@@ -230,7 +232,9 @@ TO_CLIENT = {
                     "the hello was refused (then the host hangs up)", "everyone"),
     "lobby": Shape("lobby", (Field("type", one_of("lobby")), Field("host", STR), Field("port", nullable(INT)),
                              Field("edition", STR), Field("seats", list_of_shape(LOBBY_SEAT)),
-                             Field("you", nullable(SEAT), "your seat (null: a spectator)")),
+                             Field("you", nullable(SEAT), "your seat (null: a spectator)"),
+                             Field("teams", nullable(list_of(COUNT)), "teams: each seat's team, 0 or 1 (seats "
+                                   "alternate, partners opposite at 4); null without teams", optional=True)),
                    "before the start, whenever it changes", "everyone"),
     "snapshot": Shape("snapshot", (Field("type", one_of("snapshot")), _SEQ,
                                    Field("version", COUNT, "the table's changes so far"), Field("view", VIEW),

@@ -15,8 +15,10 @@ def tag(info: dict) -> str:
     return "bot*" if info.get("bot_playing") else ""          # a bot stands in for this player
 
 
-def mark(info: dict, count: int, catchable: bool, said_uno: bool, since: float) -> tuple[str, str]:
-    """The loudest thing to say about the seat now, and its role."""
+def mark(info: dict, count: int, catchable: bool, said_uno: bool, since: float, out: bool = False) -> tuple[str, str]:
+    """The loudest thing to say about the seat now, and its role (``out``: mercy put it out of the hand)."""
+    if out:
+        return "OUT", "catch"
     if catchable:
         return "CATCH!", "catch"
     if count == 1 and said_uno:
@@ -58,7 +60,9 @@ def plate(info: dict, count: int, turn: bool, score: int | None, loud: tuple[str
     elif first and height < 4:                                # (a tall plate says it on its own line)
         top_right = (first, "tag")
     name_room = inner - (len(top_right[0]) + 1 if top_right[0] else 0)
-    name = fit_name(("▶ " if turn else "") + info["name"], name_room)
+    # teams: the team's letter before the name ("A·Ann"), at every size (never by colour alone)
+    team = f"{info['team']}·" if info.get("team") else ""
+    name = fit_name(("▶ " if turn else "") + team + info["name"], name_room)
     lines: list[list[Piece]] = [[(1, name, "name")]]
     if top_right[0]:
         lines[0].append((width - 1 - len(top_right[0]), top_right[0], top_right[1]))

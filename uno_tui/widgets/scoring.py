@@ -6,6 +6,7 @@ from rich.console import Console, ConsoleOptions, Group, RenderResult
 from rich.text import Text
 
 from ..engine import card_info
+from ..engine.house import TEAM_NAMES
 from .cardart import token
 from .plates import fit_name
 
@@ -44,7 +45,8 @@ def scoring(view: dict) -> Group:
     match = table["match"]["mode"] != "single"
     rows = []
     for seat, info in enumerate(seats):
-        head = Text(fit_name(info["name"], NAME_W - 1), style="bold")     # as the plates cut it ("Ro… 2")
+        team = f"{TEAM_NAMES[view['teams'][seat]][-1]}·" if view.get("teams") else ""    # as on the plates
+        head = Text(fit_name(team + info["name"], NAME_W - 1), style="bold")     # as the plates cut it ("Ro… 2")
         head.align("left", NAME_W)                     # by cells: a wide character is two
         head.append(f"= {caught[seat]:<4}", style="bold")
         if match:
@@ -52,5 +54,7 @@ def scoring(view: dict) -> Group:
         head.append("  ")
         cards = (hands or [[]] * len(seats))[seat]
         pieces = [Text.assemble(token(code), f"{card_info(code)['points']:>3} ") for code in cards]
-        rows.append(Row(head, pieces or [Text("out", style="bold green")]))
+        gone = seat in (result.get("out") or ())          # mercy put it out: it did not go out
+        rows.append(Row(head, pieces or [Text("put out (mercy)", style="bold red") if gone
+                                         else Text("out", style="bold green")]))
     return Group(*rows)

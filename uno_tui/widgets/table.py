@@ -15,6 +15,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from ..engine.cards import LETTER_OF
+from ..engine.house import TEAM_NAMES
 from .canvas import Canvas
 from .cardart import SYMBOL, back, color_style, face
 from .plates import mark, plate, short
@@ -206,9 +207,12 @@ class TableView(Widget):
 
     def _plate(self, canvas: Canvas, box: Box, number: int, view: dict) -> None:
         info, count = view["table"]["seats"][number], view["counts"][number]
+        if view.get("teams"):
+            info = {**info, "team": TEAM_NAMES[view["teams"][number]][-1]}
         turn = number == view["decider"]
         scored = view["table"]["match"]["mode"] != "single"
-        loud = mark(info, count, view["catchable"] == number, view["uno_said"][number], self.since)
+        out = bool((view.get("out") or [False] * len(view["counts"]))[number])
+        loud = mark(info, count, view["catchable"] == number, view["uno_said"][number], self.since, out)
         lines = plate(info, count, turn, view["table"]["scores"][number] if scored else None, loud, box.w, box.h)
 
         def draw() -> None:
