@@ -39,3 +39,13 @@ def test_the_scoring_marks_a_player_put_out_by_mercy_apart_from_the_winner():
     text = console.export_text()
     assert "A·Ann" in text and "B·Bo" in text and "put out (mercy)" in text
     assert text.count("put out (mercy)") == 1
+
+
+def test_the_help_says_how_each_new_rule_plays_when_it_is_on():
+    from uno_tui.engine import make_rules
+    from uno_tui.rules_help import DETAILS, help_markdown
+    rules = make_rules("classic", teams=True, multi_play=True, deflect=True, mercy=True, uno_penalty=0).to_dict()
+    text = help_markdown(rules)
+    for name in ("teams", "multi_play", "deflect", "mercy", "uno_penalty"):
+        assert DETAILS[name] in text, name
+    assert DETAILS["mercy"] not in help_markdown(make_rules("classic").to_dict())

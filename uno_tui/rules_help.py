@@ -45,6 +45,24 @@ SPECIALS = {
     "WV": "- **Voldemort**: discard every 2, 6 and 9 you hold, in your order; the last sets colour and number.",
 }
 
+#: what the help says of a house rule where its one line would leave how it plays unsaid (docs/rules.md)
+DETAILS = {
+    "teams": "seats alternate between Team A and Team B (at 4, partners sit opposite). A team wins the hand "
+             "when either partner goes out, and scores the other team's cards (a partner's count nothing); both "
+             "partners carry the team's score and the match is won by a team. You do not see your partner's "
+             "hand, and may attack your partner. The letter before a name is its team",
+    "multi_play": "on your turn, after a number card you may play more cards of that number, any colours, one "
+                  "at a time (Enter); n plays no more. The last sets the colour; under 7-0 only the last 7 or 0 "
+                  "acts. Not when jumping in, nor with a card just drawn",
+    "deflect": "a Draw Two played at you may be answered with a Skip of its colour (the draw passes on to the "
+               "next player) or a Reverse of its colour (play reverses, and the draw goes back to whoever sent "
+               "it to you). The draw keeps its count, stacked cards too, and may be deflected again; never a "
+               "Wild Draw Four",
+    "mercy": "hold 25 cards or more and you are out of the hand: your cards go under the draw pile and play "
+             "passes you by. The first to go out wins the hand, or the last player (or team) left",
+    "uno_penalty": "with UNO penalty 0 nobody says UNO and nobody can be caught",
+}
+
 COMMON = """\
 ## Every hand
 - **Match** the top card's colour, number or symbol; wilds always match and you name the colour.
@@ -65,6 +83,7 @@ COMMON = """\
 KEYS = """
 ## Keys
 Arrows and Enter (or a click) play a card · d draw · p/k play or keep the drawn card · u UNO ·
+n pass (nothing to play or draw), or after a multi-play play no more ·
 c catch · j jump in · a answer a card played at you · x challenge · s shield · h stack from your hand ·
 t chat · Ctrl+P every command · Esc leave (asks first)
 """
@@ -81,7 +100,9 @@ def help_markdown(rules: dict | None) -> str:
                      f"Match: {rules['match_mode'].replace('_', ' ')}"
                      + (f" {rules['match_target']}." if rules["match_mode"] != "single" else "."))
         lines.append("")
-        lines += [f"- **{rule.label.capitalize()}**: {rule.description}." for rule in on]
+        lines += [f"- **{rule.label.capitalize()}**: {DETAILS.get(rule.name, rule.description)}." for rule in on]
+        if rules["uno_penalty"] == 0:
+            lines.append(f"- **No UNO call**: {DETAILS['uno_penalty']}.")
         lines.append("")
     edition = make_rules(preset if preset in EDITIONS else "classic")     # (an unknown one shows classic)
     lines.append(COMMON.format(wd4=wd4_illegal_while(rules or edition.to_dict())))
