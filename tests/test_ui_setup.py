@@ -102,7 +102,7 @@ async def test_teams_label_each_seat_and_an_odd_table_is_refused_with_the_reason
         screen.query_one("#house-teams", Checkbox).value = True
         await pilot.pause()
         labels = [str(screen.query_one(f"#bot-row-{i}").query_one(Label).content) for i in range(3)]
-        assert labels == ["Computer 1 · B", "Computer 2 · A", "Computer 3 · B"]
+        assert labels == ["B·Computer 1", "A·Computer 2", "B·Computer 3"]
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert app.chosen is None and isinstance(app.screen, SetupScreen)      # refused: nothing lost

@@ -115,12 +115,13 @@ class SetupScreen(Screen[GameSettings | None]):
         self._show_teams()
 
     def _show_teams(self) -> None:
-        """teams: each seat's row says its team (seats alternate: you and every other computer)."""
+        """teams: each seat's row says its team as the table does, by its letter ("B·Computer 1"; seats
+        alternate: you and every other computer are Team A)."""
         teams = self.query_one("#house-teams", Checkbox).value
         for i in range(9):
             label = self.query_one(f"#bot-row-{i}").query_one(Label)
-            label.update(f"Computer {i + 1}" + (f" · {TEAM_NAMES[(i + 1) % 2][-1]}" if teams else ""))
-        self.query_one("#name-row").query_one(Label).update("Your name" + (f" · {TEAM_NAMES[0][-1]}" if teams else ""))
+            label.update((f"{TEAM_NAMES[(i + 1) % 2][-1]}·" if teams else "") + f"Computer {i + 1}")
+        self.query_one("#name-row").query_one(Label).update((f"{TEAM_NAMES[0][-1]}·" if teams else "") + "Your name")
 
     def _show_house_rows(self) -> None:
         """Only the house rules that mean something in the edition chosen."""
