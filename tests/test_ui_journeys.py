@@ -101,8 +101,8 @@ async def test_esc_in_a_dialog_asks_to_leave_and_staying_keeps_the_dialog():
 
 
 async def test_the_leave_question_stays_when_the_table_moves_on_under_it():
-    # a bot answers for you after half a second
-    app = UnoApp(autostart=lambda: caught_in_the_act(replace(SLOW, turn_timeout=0.5)))
+    # a bot answers for you after a second and a half (long enough for the dialog to show on a busy machine)
+    app = UnoApp(autostart=lambda: caught_in_the_act(replace(SLOW, turn_timeout=1.5)))
     async with app.run_test(size=(80, 24)) as pilot:
         assert await wait_for(pilot, lambda: isinstance(app.screen, RespondModal))
         await pilot.press("escape")
