@@ -1,0 +1,120 @@
+"""The port mapping `host --internet` asks for, against a real UPnP router served on 127.0.0.1
+(tests/helpers/router.py): added for the table's port and this machine's address, renewed, removed;
+a router that refuses, one that never answers, and one behind carrier-grade NAT each get their
+sentence. The search goes to the router's unicast SSDP port on loopback (UNO_TUI_UPNP_ROUTER); the
+standard multicast search is tried in a network namespace that has only ``lo``."""
+import asyncio
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.helpers.network import LOOPBACK, free_port
+from tests.helpers.router import Behaviour, Router
+from uno_tui.portmap import ROUTER_ENV, PortMap, Unreachable
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+async def router(monkeypatch):
+    """Start a router that behaves so; the host asks it directly (the search never leaves loopback)."""
+    started = []
+
+    async def start(silent: bool = False, **behaviour) -> Router:
+        router = Router(Behaviour(**behaviour), http_port=free_port(), ssdp_port=free_port(), silent=silent)
+        monkeypatch.setenv(ROUTER_ENV, router.address)
+        started.append(await router.start())
+        return router
+
+    yield start
+    for router in started:
+        await router.close()
+
+
+async def calls(router: Router, action: str, count: int, timeout: float = 10.0) -> list[dict]:
+    """The arguments of the router's calls of ``action``, once it had ``count`` of them."""
+    async with asyncio.timeout(timeout):
+        while True:
+            made = [args for name, args in router.behaviour.calls if name == action]
+            if len(made) >= count:
+                return made
+            await asyncio.sleep(0.05)
+
+
+async def test_the_table_port_is_mapped_to_this_machine_renewed_at_half_life_and_removed(router):
+    home = await router()
+    portmap = PortMap(17531, lease=2)
+    mapping = await portmap.open()
+    assert (mapping.external, mapping.port, mapping.internal) == ("203.0.113.7", 17531, LOOPBACK)
+    assert home.behaviour.mappings[(17531, "TCP")] == dict(
+        remote="", external_port=17531, protocol="TCP", internal_port=17531, internal_client=LOOPBACK,
+        enabled=True, description="uno-tui table", lease=2)
+    renewed = await calls(home, "AddPortMapping", 3)          # at 1 s and 2 s: never let it lapse
+    assert all(args == renewed[0] for args in renewed)
+    await portmap.close()
+    assert home.behaviour.mappings == {}
+    deleted = await calls(home, "DeletePortMapping", 1)
+    assert deleted == [dict(external_port=17531, protocol="TCP")]
+    adds = len(await calls(home, "AddPortMapping", 1))
+    await asyncio.sleep(1.5)                                   # closed: no renewal brings it back
+    assert len(await calls(home, "AddPortMapping", 1)) == adds and home.behaviour.mappings == {}
+
+
+async def test_a_router_that_refuses_says_so_and_what_to_do_instead(router):
+    home = await router(refuse=True)
+    with pytest.raises(Unreachable) as refused:
+        await PortMap(17532).open()
+    said = str(refused.value)
+    assert "refused to forward TCP port 17532" in said
+    assert f"forward TCP port 17532 to this machine ({LOOPBACK}) by hand" in said and "Tailscale" in said
+    assert home.behaviour.mappings == {}
+
+
+async def test_no_router_answering_says_upnp_is_off_or_absent(router):
+    home = await router(silent=True)
+    with pytest.raises(Unreachable) as nobody:
+        await PortMap(17533, search=1.5).open()
+    said = str(nobody.value)
+    assert said.startswith("No router answered the UPnP search (UPnP is off in the router, or there is none)")
+    assert f"forward TCP port 17533 to this machine ({LOOPBACK})" in said and "Tailscale" in said
+
+
+@pytest.mark.parametrize("external, words", [
+    ("100.64.3.4", "100.64.3.4, is carrier-grade NAT"),
+    ("100.127.255.1", "is carrier-grade NAT"),
+    ("192.168.0.9", "192.168.0.9, is private (another router stands between it and the internet)"),
+    ("0.0.0.0", "The router has no address on the internet"),
+])
+async def test_an_address_no_mapping_can_help_is_said_and_nothing_is_mapped(router, external, words):
+    home = await router(external=external)
+    with pytest.raises(Unreachable) as hopeless:
+        await PortMap(17534).open()
+    assert words in str(hopeless.value) and "Tailscale" in str(hopeless.value)
+    assert [name for name, _ in home.behaviour.calls] == ["GetExternalIPAddress"]
+
+
+async def multicast_round() -> dict:
+    """In a namespace with only ``lo``: the standard SSDP search (239.255.255.250:1900 through the
+    LAN interface, 127.0.0.1) finds the router, the port is mapped and removed."""
+    async with Router(http_port=free_port(), multicast=True) as home:
+        portmap = PortMap(17535)
+        mapping = await portmap.open()
+        await portmap.close()
+        return {"external": mapping.external, "internal": mapping.internal,
+                "calls": [name for name, _ in home.behaviour.calls]}
+
+
+def test_the_standard_multicast_search_finds_the_router_in_a_namespace_of_its_own():
+    script = "import asyncio, json; from tests.test_portmap import multicast_round; " \
+             "print(json.dumps(asyncio.run(multicast_round())))"
+    env = {k: v for k, v in os.environ.items() if k != ROUTER_ENV}
+    done = subprocess.run(["unshare", "--net", "sh", "-c", f'ip link set lo up && exec "$0" -c "$1"',
+                           sys.executable, script], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout.splitlines()[-1]) == {
+        "external": "203.0.113.7", "internal": LOOPBACK,
+        "calls": ["GetExternalIPAddress", "AddPortMapping", "DeletePortMapping"]}
