@@ -78,3 +78,17 @@ async def test_a_chat_line_stands_apart_from_the_game_and_its_arrival_is_said():
         entries = [str(t) for t in screen.query_one(LogView).entries]
         assert "» Bob: good luck" in entries
         assert not any(e.startswith("» ") for e in entries if "good luck" not in e)    # game events are not
+
+
+async def test_a_tick_box_reads_on_or_off_without_colour():
+    from tests.test_ui_setup import Host
+    from uno_tui.settings import GameSettings
+    app = Host(GameSettings(house={"jump_in": True}))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        on, off = (app.screen.query_one(f"#house-{name}") for name in ("jump_in", "seven_zero"))
+        assert rendered_lines(on)[0].startswith("[x] ") and rendered_lines(off)[0].startswith("[ ] ")
+        off.focus()
+        await pilot.press("space")
+        assert rendered_lines(off)[0].startswith("[x] ")
+

@@ -13,6 +13,7 @@ from ..engine.house import HOUSE_PRESETS, TEAM_NAMES
 from ..rules_help import EDITIONS, edition_label
 from ..settings import GameSettings
 from ..widgets.footer import Footer
+from ..widgets.fields import TickBox
 
 
 def _row(label: str, control: Widget, id: str | None = None) -> Horizontal:
@@ -61,8 +62,8 @@ class SetupScreen(Screen[GameSettings | None]):
                     yield Select([(name, name) for name in HOUSE_PRESETS] + [("custom", "")],
                                  value=_preset_of(s.house), allow_blank=False, compact=True, id="preset")
                     for rule in SWITCHES:
-                        yield Checkbox(rule.label[0].upper() + rule.label[1:], bool(s.house.get(rule.name)),
-                                       compact=True, id=f"house-{rule.name}", tooltip=rule.description)
+                        yield TickBox(rule.label[0].upper() + rule.label[1:], bool(s.house.get(rule.name)),
+                                      compact=True, id=f"house-{rule.name}", tooltip=rule.description)
             with Horizontal(id="setup-buttons"):
                 yield Button(self.start_label, id="start", variant="primary", compact=True)
                 yield Button("Back", id="back", compact=True)
