@@ -92,3 +92,34 @@ async def test_a_tick_box_reads_on_or_off_without_colour():
         await pilot.press("space")
         assert rendered_lines(off)[0].startswith("[x] ")
 
+
+async def test_ctrl_a_selects_all_in_every_text_field():
+    """Ctrl+A then typing replaces the whole text: the set-up's name, the join form's address,
+    name and password, and a chat line."""
+    from textual.widgets import Input
+
+    from tests.test_ui_setup import Host
+    from uno_tui.screens.join import JoinScreen
+    from uno_tui.screens.modals import ChatPrompt
+    from uno_tui.settings import GameSettings
+
+    async def replaced(pilot, field: Input) -> None:
+        field.focus()
+        field.cursor_position = 2
+        await pilot.press("ctrl+a", *"Zed")
+        assert field.value == "Zed", field.id
+
+    app = Host(GameSettings(name="Kim Long"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await replaced(pilot, app.screen.query_one("#name", Input))
+    app = UnoApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(JoinScreen("10.0.0.9:7777", "Ann Other", password="secret"))
+        await pilot.pause()
+        for name in ("address", "name", "password"):
+            await replaced(pilot, app.screen.query_one(f"#{name}", Input))
+        await app.push_screen(ChatPrompt())
+        await pilot.pause()
+        field = app.screen.query_one("#chat-line", Input)
+        field.value = "hello there"
+        await replaced(pilot, field)

@@ -15,6 +15,7 @@ from ..engine import PRESETS
 from ..history.export import export
 from ..history.index import History, PastMatch, PlayerStats
 from ..widgets.footer import Footer
+from ..widgets.fields import TextField
 
 ALL = "all"
 
@@ -45,7 +46,7 @@ class HistoryScreen(Screen):
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="history-filters"):
-            yield Input(self.player or "", placeholder="player (all)", id="history-player")
+            yield TextField(self.player or "", placeholder="player (all)", id="history-player")
             yield Select([(e, e) for e in PRESETS], prompt="edition (all)", value=self.edition or Select.NULL,
                          allow_blank=True, id="history-edition")
         with Horizontal(id="history-body"):

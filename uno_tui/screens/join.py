@@ -17,6 +17,7 @@ from ..address import DEFAULT_PORT, format_address, lan_interface, parse_address
 from ..joincode import is_join_code, join_code, parse_join_code
 from ..table.spec import MAX_NAME, MAX_PASSWORD
 from ..widgets.footer import Footer
+from ..widgets.fields import TextField
 
 if TYPE_CHECKING:
     from ..discovery import Finder, FoundGame
@@ -48,15 +49,15 @@ class JoinScreen(Screen):
             yield OptionList(self._none_heard(), id="found", classes="found")
             with Horizontal(classes="row found"):
                 yield Label("Or an address", classes="field")
-                yield Input(self.address, placeholder=f"192.168.1.20:{DEFAULT_PORT} or a join code uno://…",
-                            id="address")
+                yield TextField(self.address, placeholder=f"192.168.1.20:{DEFAULT_PORT} or a join code uno://…",
+                                id="address")
             with Horizontal(classes="row"):
                 yield Label("Your name", classes="field")
-                yield Input(self.player_name, id="name", max_length=MAX_NAME)
+                yield TextField(self.player_name, id="name", max_length=MAX_NAME)
             with Horizontal(classes="row"):
                 yield Label("Password", classes="field")
-                yield Input(self.password or "", password=True, placeholder="if the host set one", id="password",
-                            max_length=MAX_PASSWORD)
+                yield TextField(self.password or "", password=True, placeholder="if the host set one", id="password",
+                                max_length=MAX_PASSWORD)
             yield Static("", id="join-error")
             with Horizontal(classes="row"):
                 yield Button("Join", id="join", variant="primary")

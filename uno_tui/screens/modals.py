@@ -17,6 +17,7 @@ from ..rules_help import wd4_illegal_while
 from ..table.describe import narrate
 from ..widgets.cardart import CARD_BG, CARD_FG
 from ..widgets.footer import Footer
+from ..widgets.fields import TextField
 from ..widgets.scoring import scoring
 
 
@@ -287,7 +288,7 @@ class ChatPrompt(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Label("Say something to the table", id="dialog-title")
-            yield Input(id="chat-line", placeholder="Enter to send, Esc to cancel", max_length=200)
+            yield TextField(id="chat-line", placeholder="Enter to send, Esc to cancel", max_length=200)
         yield Footer()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:

@@ -13,7 +13,7 @@ from ..engine.house import HOUSE_PRESETS, TEAM_NAMES
 from ..rules_help import EDITIONS, edition_label
 from ..settings import GameSettings
 from ..widgets.footer import Footer
-from ..widgets.fields import TickBox
+from ..widgets.fields import TextField, TickBox
 
 
 def _row(label: str, control: Widget, id: str | None = None) -> Horizontal:
@@ -39,7 +39,7 @@ class SetupScreen(Screen[GameSettings | None]):
                                          allow_blank=False, compact=True, id="edition"))
             with Horizontal(id="setup-columns"):
                 with Vertical(id="setup-seats"):
-                    yield _row("Your name", Input(s.name, id="name", max_length=24, compact=True), id="name-row")
+                    yield _row("Your name", TextField(s.name, id="name", max_length=24, compact=True), id="name-row")
                     yield _row("Players", Select([(str(n), n) for n in range(2, 11)], value=len(s.bots) + 1,
                                                  allow_blank=False, compact=True, id="players"))
                     for i in range(9):
@@ -55,8 +55,8 @@ class SetupScreen(Screen[GameSettings | None]):
                                                value=s.match_mode or "", allow_blank=False, compact=True,
                                                id="match_mode"))
                     # left empty, the edition's target: valid_empty keeps it from looking wrong
-                    yield _row("Target", Input(str(s.match_target or ""), id="match_target", type="integer",
-                                               valid_empty=True, compact=True, placeholder="edition's"))
+                    yield _row("Target", TextField(str(s.match_target or ""), id="match_target", type="integer",
+                                                   valid_empty=True, compact=True, placeholder="edition's"))
                 with Vertical(id="setup-house"):
                     yield Label("House rules", id="house-title")
                     yield Select([(name, name) for name in HOUSE_PRESETS] + [("custom", "")],

@@ -1,10 +1,12 @@
-"""The form fields of every screen: Textual's, with what a player expects of them.
+"""The form fields of every screen: Textual's, with two things a player expects of them.
 
 A tick box reads on or off without colour: Textual's draws the same "X" either way and tells them
-apart by colour only, so here it is ``[x]`` or ``[ ]``.
+apart by colour only, so here it is ``[x]`` or ``[ ]``. In a text field Ctrl+A selects all the
+text, as in most programs (Textual's sends the cursor home; Home still does).
 """
+from textual.binding import Binding
 from textual.content import Content
-from textual.widgets import Checkbox
+from textual.widgets import Checkbox, Input
 
 ON, OFF = "[x]", "[ ]"
 
@@ -19,3 +21,6 @@ class TickBox(Checkbox):
     def _button(self) -> Content:
         return Content.assemble((ON if self.value else OFF, self.get_visual_style("toggle--button")), " ")
 
+
+class TextField(Input):
+    BINDINGS = [Binding("ctrl+a", "select_all", "Select all", show=False)]
