@@ -61,7 +61,7 @@ async def test_keys_step_a_replay_on_and_back_and_the_table_is_the_engines(tmp_p
         assert screen.channel.position == (2, 0)
         await pilot.press("f")                          # the match is over: every hand face up
         assert await wait_for(pilot, lambda: isinstance(app.screen, HandsFaceUp))
-        assert app.screen.cards == [seat_view(engine_at(path, 2, 0), s)["hand"] for s in range(4)]
+        assert [hand for _, hand in app.screen.hands] == [seat_view(engine_at(path, 2, 0), s)["hand"] for s in range(4)]
 
 
 async def test_playing_on_by_itself_reaches_the_end_of_the_record(tmp_path):
@@ -112,3 +112,26 @@ async def test_a_record_that_does_not_replay_says_why_and_opens_nothing(tmp_path
         await pilot.pause(0.3)
         assert not isinstance(app.screen, ReplayScreen)
         assert said == ["the record's match cannot be set up: UNO is for 2 to 10 players, not 0"]
+
+
+async def test_a_joined_seats_record_steps_on_and_back_as_it_was_seen(tmp_path):
+    from tests.test_seat_records import seat_recorded_match
+    _, _, _, path = await seat_recorded_match(tmp_path)
+    messages = [line["got"] for line in read_record(path).lines]
+    app = UnoApp(then=lambda app: open_replay(app, path))
+    async with app.run_test(size=(100, 30)) as pilot:
+        assert await wait_for(pilot, lambda: replay_screen(app))
+        screen = replay_screen(app)
+        assert "message 1 of" in screen.status[0] and "from Ann's seat" in screen.status[0]
+        assert screen.model.view["hand"] == messages[0]["view"]["hand"]
+        await pilot.press("full_stop", "full_stop")
+        assert await wait_for(pilot, lambda: "message 3 of" in screen.status[0])
+        await pilot.press("n")                                   # the next hand, as it was dealt to Ann
+        assert await wait_for(pilot, lambda: screen.model.view["table"]["hand_no"] == 2)
+        dealt = next(m for m in messages if m.get("view", {}).get("table", {}).get("hand_no") == 2)
+        assert screen.model.view["hand"] == dealt["view"]["hand"] and screen.model.legal == []
+        await pilot.press("comma")
+        assert await wait_for(pilot, lambda: screen.model.view["table"]["hand_no"] == 1)
+        await pilot.press("v", "f")                              # only Ann's cards were ever sent: no other seat
+        await pilot.pause(0.2)
+        assert app.screen is screen and screen.model.view["seat"] == 0

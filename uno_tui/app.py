@@ -202,6 +202,9 @@ class UnoApp(App):
             except JoinError as e:
                 on_error(e.reason)
                 return
+            if not self.browser:                 # a browser tab's files go with it: nothing to keep
+                from .history.seat_record import RecordingChannel, SeatRecorder
+                channel = RecordingChannel(channel, SeatRecorder(format_address(host, port), name))
             from .screens.lobby import LobbyScreen
             self.channel = channel
             self.push_screen(LobbyScreen(channel, "join", f"uno-tui · playing at {format_address(host, port)}"))

@@ -27,9 +27,9 @@ def add_commands(sub) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.command == "replay":
         from .history.record import RecordError, read_record
-        from .history.replay import replay
+        from .screens.replay import replay_channel
         try:
-            replay(read_record(args.record))         # said here, before the screen opens
+            replay_channel(read_record(args.record))    # said here, before the screen opens
         except RecordError as e:
             print(f"uno-tui: {e}", file=sys.stderr)
             return 1

@@ -3,10 +3,11 @@
 Each check here failed against a defect a player met: the default 4-seat lobby spinning at
 100% CPU, a re-joined player's keys silently dropped, a host's Esc leaving the server up."""
 import socket
+import subprocess
 import time
 
 from tests.helpers.journey import act, first_key_acts
-from tests.helpers.terminal import Terminal
+from tests.helpers.terminal import Terminal, console_script
 
 REST = 2.0          # seconds the idle lobby is watched: a busy loop would use the whole of them
 ADVERTISED = 3.0    # seconds from the start by which a host's table is registered on the LAN
@@ -82,6 +83,10 @@ def test_host_two_joins_a_kill_and_rejoin_a_joiner_leaves_then_the_host_leaves_m
     ann.press("y")
     ann.wait_for("Play now")
     host.wait_for(r"Ann is away\.")
+    # what Ann was shown is in her own history, as she saw it (the host's record stays on the host)
+    listed = subprocess.run([console_script(), "history", "--list"], env=ann.env, capture_output=True, text=True,
+                            timeout=30)
+    assert [line for line in listed.stdout.splitlines() if "Ann" in line and "(not over)" in line], listed
 
     # the host leaves mid-hand with Esc: asked first, then everyone is told and sent to the
     # start screen, and the server is gone (once, Esc left it listening)

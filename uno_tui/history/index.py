@@ -10,6 +10,7 @@ from pathlib import Path
 from ..places import data_dir
 from .record import SUFFIX, RecordError, read_record, records_dir
 from .replay import Replay, replay
+from .seat_record import KIND as SEAT_KIND, seen
 
 SCHEMA = 1                       # an index of another schema is rebuilt
 TABLES = """
@@ -55,20 +56,24 @@ class PlayerStats:
 
 def seat_figures(played: Replay) -> list[dict]:
     """Each seat's part of a replayed match, counted from its hands and their events."""
-    figures = [{"hands": 0, "hands_won": 0, "points": 0, "challenges_won": 0, "catches": 0} for _ in played.names]
-    for hand in played.hands:
-        for move in hand.moves:
-            for event in move.events:
-                if event["type"] == "challenge":
-                    figures[event["seat"] if event["guilty"] else event["target"]]["challenges_won"] += 1
-                elif event["type"] == "catch" and event["caught"]:
-                    figures[event["seat"]]["catches"] += 1
-        if hand.result is not None:
-            for seat in figures:
-                seat["hands"] += 1
-            figures[hand.result["winner"]]["hands_won"] += 1
-            figures[hand.result["winner"]]["points"] += hand.result["points"]
-    return figures
+    return figures(len(played.names), (event for hand in played.hands for move in hand.moves for event in move.events),
+                   [hand.result for hand in played.hands if hand.result is not None])
+
+
+def figures(seats: int, events, results: list[dict]) -> list[dict]:
+    """Each seat's part of a match, from its events (challenges, catches) and its hands' results."""
+    counted = [{"hands": 0, "hands_won": 0, "points": 0, "challenges_won": 0, "catches": 0} for _ in range(seats)]
+    for event in events:
+        if event["type"] == "challenge":
+            counted[event["seat"] if event["guilty"] else event["target"]]["challenges_won"] += 1
+        elif event["type"] == "catch" and event["caught"]:
+            counted[event["seat"]]["catches"] += 1
+    for result in results:
+        for seat in counted:
+            seat["hands"] += 1
+        counted[result["winner"]]["hands_won"] += 1
+        counted[result["winner"]]["points"] += result["points"]
+    return counted
 
 
 class History:
@@ -117,6 +122,9 @@ class History:
     def _index(self, path: Path, stamp: str) -> None:
         try:
             record = read_record(path)
+            if record.header.get("kind") == SEAT_KIND:
+                self._index_seen(path, stamp, record)
+                return
             played = replay(record)
         except RecordError as e:
             self.db.execute("INSERT INTO matches (id, stamp, began, kind, edition, players, winners, scores, hands,"
@@ -127,16 +135,33 @@ class History:
         moves = [m for hand in played.hands for m in hand.moves]
         if not moves:
             return                   # a match dealt and left before anyone moved (a new one, say) is none
+        self._add(path.name, stamp, header, played.rules.preset, header["seats"], played.match.winners,
+                  played.match.scores, sum(h.result is not None for h in played.hands), len(moves), moves[-1].t,
+                  played.over, seat_figures(played))
+
+    def _index_seen(self, path: Path, stamp: str, record) -> None:
+        """A joined seat's record: the match as that seat was shown it (its figures from the
+        events and results it was sent; nobody's hidden cards are needed for them)."""
+        match = seen(record)
+        if match is None or not match.updates:
+            return
+        table = match.view["table"]
+        self._add(path.name, stamp, record.header, table["rules"].get("preset", ""), table["seats"],
+                  table["match"]["winners"], table["scores"], len(match.results), match.updates, match.seconds,
+                  table["match"]["over"], figures(len(table["seats"]), match.events, match.results))
+
+    def _add(self, name: str, stamp: str, header: dict, edition: str, seats: list[dict], winners: list[int],
+             scores: list[int], hands: int, moves: int, seconds: float, over: bool, counted: list[dict]) -> None:
+        """One match's row and its seats' rows (``seats``: name, kind and level each)."""
+        names = [seat["name"] for seat in seats]
         self.db.execute("INSERT INTO matches VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)", (
-            path.name, stamp, header.get("began", 0), header.get("kind", ""), played.rules.preset, json.dumps(names),
-            json.dumps([names[w] for w in played.match.winners]), json.dumps(played.match.scores),
-            sum(h.result is not None for h in played.hands), len(moves), moves[-1].t if moves else 0.0,
-            played.over))
-        for i, (seat, figures) in enumerate(zip(header["seats"], seat_figures(played))):
+            name, stamp, header.get("began", 0), header.get("kind", ""), edition, json.dumps(names),
+            json.dumps([names[w] for w in winners]), json.dumps(scores), hands, moves, seconds, over))
+        for i, (seat, part) in enumerate(zip(seats, counted)):
             self.db.execute("INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", (
-                path.name, i, names[i], seat.get("kind", ""), seat.get("level", ""), i in played.match.winners,
-                figures["hands"], figures["hands_won"], figures["points"], figures["challenges_won"],
-                figures["catches"]))
+                name, i, seat["name"], seat.get("kind", ""), seat.get("level") or "", i in winners,
+                part["hands"], part["hands_won"], part["points"], part["challenges_won"],
+                part["catches"]))
 
     def matches(self, player: str | None = None, edition: str | None = None) -> list[PastMatch]:
         """The matches, newest first; only those ``player`` sat in, of ``edition``, if given."""

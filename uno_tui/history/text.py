@@ -1,6 +1,7 @@
 """A match in plain text, one line per event in the game log's own words, each with its time:
 for bug reports and for reading a match without uno-tui."""
-from ..table.describe import narrate
+from ..table.describe import chat_line, narrate
+from .record import Record
 from .replay import Replay
 
 
@@ -22,6 +23,20 @@ def as_text(played: Replay) -> str:
                          f"Scores: {scores}.")
     if played.over:
         lines.append(f"The match is over: {' and '.join(names[w] for w in played.match.winners)} won.")
+    return "\n".join(lines) + "\n"
+
+
+def seat_text(record: Record) -> str:
+    """A joined seat's record in words: the log lines and chat it was sent, as they came."""
+    header = record.header
+    lines = [f"uno-tui {header.get('uno_tui', '?')} record of what {header.get('name', '?')} was shown "
+             f"at {header.get('host', '?')}"]
+    for line in record.lines:
+        msg = line.get("got")
+        if not isinstance(msg, dict):
+            continue
+        told = [chat_line(msg)] if msg.get("type") == "chat" else msg.get("log", [])
+        lines += [f"  [{_clock(line.get('t', 0.0))}] {entry['text']}" for entry in told]
     return "\n".join(lines) + "\n"
 
 

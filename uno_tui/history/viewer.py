@@ -4,11 +4,17 @@ live game (cards fly, the log tells each move), and nothing of the live game is 
 
 Stepping on moves the table; stepping back (or looking from another seat) builds it again from
 the record up to that move, so every position is the engine's own.
+
+A joined seat's record (seat_record.py) has no seed to deal from: SeatReplayChannel shows it again
+as it was seen, the messages the host sent that seat, one at a time.
 """
 import asyncio
+import copy
 
+from ..client import ClientModel
 from ..engine import seat_view
 from ..table import Pacing, Seat, Table
+from .record import Record, RecordError
 from .replay import Replay
 
 REFUSED = "This is a replay: . steps on, , steps back, n jumps to the next hand."
@@ -89,14 +95,31 @@ class ReplayChannel:
         back_to = hand - 1 if moves == 0 and hand else hand
         self._build(self.stops.index((back_to, 0)))
 
-    def look_from(self, seat: int) -> None:
-        self.seat = seat
+    # ------------------------------------------------------------ what the replay screen shows and offers
+    def where(self) -> str:
+        hand, moves = self.position
+        total = len(self.played.hands[hand - 1].moves)
+        return (f"hand {hand} of {len(self.played.hands)} · "
+                + ("the end of the record" if self.at_end else f"move {moves} of {total}"))
+
+    @property
+    def watcher(self) -> str:
+        return self.played.names[self.seat]
+
+    can_look = True
+
+    @property
+    def can_face_up(self) -> bool:
+        """Once the match is over: the record holds the seed, so it knew every card all along."""
+        return self.played.over
+
+    def look_next(self) -> None:
+        self.seat = (self.seat + 1) % len(self.played.names)
         self._build(self.at)
 
-    def hands(self) -> list[list[str]]:
-        """Every seat's hand at this point, face up (what the record's owner may see of it once
-        the match is over: the record holds the seed, so it knew every card all along)."""
-        return [seat_view(self.table.game, seat)["hand"] for seat in range(len(self.played.names))]
+    def faced_up(self) -> list[tuple[str, list[str]]]:
+        """Every seat's name and hand at this point."""
+        return [(name, seat_view(self.table.game, seat)["hand"]) for seat, name in enumerate(self.played.names)]
 
     def _build(self, at: int) -> None:
         """The table at stop ``at``: dealt from the record's seed, its moves made again, then shown
@@ -119,4 +142,104 @@ def _watched(msg: dict) -> dict:
     view = msg.get("view")
     if isinstance(view, dict) and "legal" in view:
         return {**msg, "view": {**view, "legal": []}}
+    return msg
+
+
+class SeatReplayChannel:
+    """A joined seat's record as it was seen: each step hands the screen the next message the host
+    sent; a step back (or a jump) shows the screen the view the messages up to there make."""
+
+    status = "connected"
+    give_up_after = None
+    can_look = can_face_up = False          # the seat saw only its own hand: nothing else to show
+
+    def __init__(self, record: Record):
+        self.record = record
+        self.messages = [line["got"] for line in record.lines if isinstance(line.get("got"), dict)]
+        first = next((i for i, msg in enumerate(self.messages) if "table" in msg.get("view", {})), None)
+        if first is None:
+            raise RecordError(f"{record.path.name} holds nothing its seat was shown")
+        self.messages = self.messages[first:]
+        self.hand_nos = [view["table"]["hand_no"] for view in self._views()]
+        self.at = 0
+        self.queue: asyncio.Queue = asyncio.Queue()
+        self._shown = False
+
+    # ------------------------------------------------------------ the channel
+    async def send(self, msg: dict) -> None:
+        if msg.get("type") == "snapshot":
+            self._show(self.at)
+        elif msg.get("type") == "ready":
+            self.next_hand()
+        else:
+            self.queue.put_nowait({"type": "error", "id": msg.get("id"), "reason": REFUSED})
+
+    async def recv(self) -> dict:
+        if not self._shown:
+            self._shown = True
+            self._show(0)
+        return await self.queue.get()
+
+    def close(self) -> None:
+        """Nothing is held open."""
+
+    # ------------------------------------------------------------ moving through the record
+    @property
+    def at_end(self) -> bool:
+        return self.at == len(self.messages) - 1
+
+    def step(self) -> bool:
+        if self.at_end:
+            return False
+        self.at += 1
+        self.queue.put_nowait(_watched(_unsequenced(self.messages[self.at])))
+        return True
+
+    def back(self) -> None:
+        if self.at:
+            self._show(self.at - 1)
+
+    def next_hand(self) -> None:
+        hand = self.hand_nos[self.at]
+        self._show(next((i for i, h in enumerate(self.hand_nos) if h > hand), len(self.messages) - 1))
+
+    def end(self) -> None:
+        self._show(len(self.messages) - 1)
+
+    def previous_hand(self) -> None:
+        hand = self.hand_nos[self.at]
+        start = self.hand_nos.index(hand)
+        if start == self.at and hand > self.hand_nos[0]:
+            start = self.hand_nos.index(max(h for h in self.hand_nos if h < hand))
+        self._show(start)
+
+    def where(self) -> str:
+        place = "the end of the record" if self.at_end else f"message {self.at + 1} of {len(self.messages)}"
+        return f"hand {self.hand_nos[self.at]} of {self.hand_nos[-1]} · {place}"
+
+    @property
+    def watcher(self) -> str:
+        return self.record.header.get("name", "your")
+
+    def _views(self):
+        """The view after each message (the table part of an update holds only what changed)."""
+        model = ClientModel()
+        for msg in self.messages:
+            model.apply(_unsequenced(msg))
+            yield model.view
+
+    def _show(self, at: int) -> None:
+        """The screen shown the table as the messages up to ``at`` leave it (one snapshot)."""
+        model = ClientModel()
+        for msg in self.messages[:at + 1]:
+            model.apply(_unsequenced(msg))
+        self.at = at
+        self.queue.put_nowait(_watched({"type": "snapshot", "view": model.view, "log": model.log}))
+
+
+def _unsequenced(msg: dict) -> dict:
+    """A recorded message as a replay hands it on: a copy (a view is completed in place), without
+    the sequence number the live channel had (a replay jumps, which is no gap)."""
+    msg = copy.deepcopy(msg)
+    msg.pop("seq", None)
     return msg

@@ -11,9 +11,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
 from ..engine import card_name
-from ..history.record import RecordError, read_record
+from ..history.record import Record, RecordError, read_record
 from ..history.replay import replay
-from ..history.viewer import ReplayChannel
+from ..history.seat_record import KIND as SEAT_KIND
+from ..history.viewer import ReplayChannel, SeatReplayChannel
 from ..widgets.footer import Footer
 from .game import GameScreen
 
@@ -34,13 +35,22 @@ COMMANDS = {
 def open_replay(app, path: Path) -> bool:
     """Show the record in ``path`` (False, and a notice saying why, if it is not one that replays)."""
     try:
-        played = replay(read_record(path))
+        channel = replay_channel(read_record(path))
     except RecordError as e:
         app.notify(str(e), title="Cannot replay", severity="error", timeout=10)
         return False
-    seat = next((i for i, s in enumerate(played.record.header["seats"]) if s.get("kind") != "bot"), 0)
-    app.push_screen(ReplayScreen(ReplayChannel(played, seat), f"replay · {path.name}"))
+    app.push_screen(ReplayScreen(channel, f"replay · {path.name}"))
     return True
+
+
+def replay_channel(record: Record) -> ReplayChannel | SeatReplayChannel:
+    """The channel that shows a record: a joined seat's as it was seen, a whole match's through a
+    table (from the first human's seat); RecordError if it does not replay."""
+    if record.header.get("kind") == SEAT_KIND:
+        return SeatReplayChannel(record)
+    played = replay(record)
+    seat = next((i for i, s in enumerate(record.header["seats"]) if s.get("kind") != "bot"), 0)
+    return ReplayChannel(played, seat)
 
 
 class ReplayScreen(GameScreen):
@@ -64,19 +74,12 @@ class ReplayScreen(GameScreen):
     def _show_status(self) -> None:
         if self.view is None:
             return
-        hand, moves = self.channel.position
-        played = self.channel.played
-        total = len(played.hands[hand - 1].moves)
-        where = "the end of the record" if self.channel.at_end else f"move {moves} of {total}"
-        who = played.names[self.channel.seat]
         pace = f" · playing at {SPEEDS[self.speed]:g}/s" if self._playing else ""
-        self.status = (f"Replay · hand {hand} of {len(played.hands)} · {where} · from {who}'s seat{pace}", False)
+        self.status = (f"Replay · {self.channel.where()} · from {self.channel.watcher}'s seat{pace}", False)
 
     def check_action(self, action: str, parameters) -> bool | None:
         if action in COMMANDS:
-            if action == "face_up":
-                return self.channel.played.over
-            return True
+            return {"face_up": self.channel.can_face_up, "look": self.channel.can_look}.get(action, True)
         return action == "help"
 
     def palette_commands(self):
@@ -107,7 +110,7 @@ class ReplayScreen(GameScreen):
         self.channel.previous_hand()
 
     def action_look(self) -> None:
-        self.channel.look_from((self.channel.seat + 1) % len(self.channel.played.names))
+        self.channel.look_next()
 
     def action_play(self) -> None:
         if self._playing:
@@ -135,7 +138,7 @@ class ReplayScreen(GameScreen):
             self._playing = None
 
     def action_face_up(self) -> None:
-        self.app.push_screen(HandsFaceUp(self.channel.played.names, self.channel.hands()))
+        self.app.push_screen(HandsFaceUp(self.channel.faced_up()))
 
 
 class HandsFaceUp(ModalScreen):
@@ -143,13 +146,13 @@ class HandsFaceUp(ModalScreen):
 
     BINDINGS = [Binding("escape,f,enter", "dismiss", "Close")]
 
-    def __init__(self, names: list[str], hands: list[list[str]]):
+    def __init__(self, hands: list[tuple[str, list[str]]]):
         super().__init__()
-        self.names, self.cards = names, hands
+        self.hands = hands
 
     def compose(self) -> ComposeResult:
         lines = Text()
-        for name, hand in zip(self.names, self.cards):
+        for name, hand in self.hands:
             lines.append(f"{name}: ", style="bold")
             lines.append(", ".join(card_name(code) for code in hand) or "no cards")
             lines.append("\n")
