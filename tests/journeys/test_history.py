@@ -2,7 +2,7 @@
 History, replay it move by move; export it and replay it on another machine."""
 import subprocess
 
-from tests.helpers.journey import TURN, act
+from tests.helpers.journey import PICKER, TURN, act
 from tests.helpers.terminal import console_script
 
 
@@ -12,6 +12,8 @@ def test_a_match_played_is_in_the_history_and_replays_here_and_elsewhere(newcome
     game.press("enter")
     game.wait_for(TURN, timeout=30)
     act(game)                                        # a move of mine, then the bots' on to my turn
+    if game.shows(PICKER):                           # it was a wild
+        game.press("r")
     game.wait_for(TURN, timeout=30)
     game.press("escape")
     game.wait_for("Leave this game?")
