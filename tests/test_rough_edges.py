@@ -123,3 +123,32 @@ async def test_ctrl_a_selects_all_in_every_text_field():
         field = app.screen.query_one("#chat-line", Input)
         field.value = "hello there"
         await replaced(pilot, field)
+
+
+def test_a_short_plate_says_the_bots_level_by_its_count():
+    """Every plate width the seating uses, and a count of one or two digits: "bot" by the name,
+    the level (whole where it fits) at the right of the count's line."""
+    from uno_tui.widgets.plates import SHORT_LEVEL, plate
+    from uno_tui.widgets.seating import PLATE_WIDTHS
+    for width in PLATE_WIDTHS:
+        for level in ("easy", "normal", "hard", "expert"):
+            for count in (7, 23):
+                info = {"name": "Cleo", "kind": "bot", "away": False, "level": level}
+                name_line, count_line, _ = plate(info, count, False, 0, ("", "plain"), width, 3)
+                assert [text for _, text, _ in name_line] == ["Cleo", "bot"]
+                said = count_line[-1][1]
+                assert said in (level, SHORT_LEVEL.get(level)) and str(count) in [t for _, t, _ in count_line]
+                assert width < 14 or said == level, (width, said)
+
+
+async def test_the_seats_show_each_bots_level_at_every_size():
+    from uno_tui.widgets.table import TableView
+    for size in ((80, 24), (100, 30), (120, 40)):
+        game_path("solo").unlink(missing_ok=True)        # (the last size's game, saved as it left)
+        app = seeded_app(bots=("easy", "hard", "expert"))
+        async with app.run_test(size=size) as pilot:
+            assert await wait_for(pilot, lambda: game_screen(app) is not None)
+            await pilot.pause()
+            shown = "\n".join(rendered_lines(game_screen(app).query_one(TableView)))
+            for level in ("easy", "hard", "expert"):
+                assert level in shown, (size, level)

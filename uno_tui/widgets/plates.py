@@ -1,10 +1,14 @@
 """What a seat's plate on the table says, fitted to its size (pure: no drawing): the name (cut
-with an ellipsis), whether a bot plays it, its cards as backs and a count, its score, and UNO!,
-CATCH! or the countdown of an away player. Each piece is (column, text, role); pieces never
-overlap and never pass the plate's edge (tests/test_ui_layout.py)."""
+with an ellipsis), whether a bot plays it and at which level (at every size), its cards as backs
+and a count, its score, and UNO!, CATCH! or the countdown of an away player. Each piece is
+(column, text, role); pieces never overlap and never pass the plate's edge (tests/test_ui_layout.py)."""
 from rich.text import Text
 
 Piece = tuple[int, str, str]      # column in the plate, text, role: name, tag, back, plain, uno, catch
+
+
+#: a bot's level where its whole name does not fit by the count
+SHORT_LEVEL = {"normal": "norm", "expert": "exp"}
 
 
 def tag(info: dict) -> str:
@@ -66,10 +70,15 @@ def plate(info: dict, count: int, turn: bool, score: int | None, loud: tuple[str
     lines: list[list[Piece]] = [[(1, name, "name")]]
     if top_right[0]:
         lines[0].append((width - 1 - len(top_right[0]), top_right[0], top_right[1]))
+    level = ""
     if height >= 4:
         lines.append([(1, fit_name(f"{detail} {first}" if detail else first, inner), "tag")])
-    backs = max(0, min(count, inner - len(str(count)) - 1))
+    elif detail:            # a short plate says "bot" by the name, and the level by the count
+        level = short(inner - len(str(count)) - 1, detail, SHORT_LEVEL.get(detail, detail), "")
+    backs = max(0, min(count, inner - len(str(count)) - 1 - (len(level) + 1 if level else 0)))
     lines.append([(1, "▮" * backs, "back"), (1 + backs + (backs > 0), str(count), "plain")])
+    if level:
+        lines[-1].append((width - 1 - len(level), level, "tag"))
     last = [(1, points, "plain")] if points else []
     if said:
         last.append((width - 1 - len(said), said, role))
