@@ -11,10 +11,18 @@ import sys
 from pathlib import Path
 
 import pytest
+from textual.widgets import Checkbox, Static
 
 from tests.helpers.network import LOOPBACK, free_port
 from tests.helpers.router import Behaviour, Router
+from tests.helpers.ui import wait_for
+from uno_tui.app import UnoApp
+from uno_tui.hosting import HostSession
+from uno_tui.invite import invitation
+from uno_tui.joincode import join_code, parse_join_code
 from uno_tui.portmap import ROUTER_ENV, PortMap, Unreachable
+from uno_tui.screens.lobby import LobbyScreen
+from uno_tui.settings import GameSettings
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -118,3 +126,55 @@ def test_the_standard_multicast_search_finds_the_router_in_a_namespace_of_its_ow
     assert json.loads(done.stdout.splitlines()[-1]) == {
         "external": "203.0.113.7", "internal": LOOPBACK,
         "calls": ["GetExternalIPAddress", "AddPortMapping", "DeletePortMapping"]}
+
+
+async def test_a_host_on_the_internet_gives_its_code_nudges_for_a_password_and_closes_the_door_when_it_leaves(
+        router):
+    home = await router()
+    session = HostSession(GameSettings(), host_name="Ann", players=2, headless=True)
+    try:
+        port = await session.serve(LOOPBACK, 0, internet=True)
+        assert home.behaviour.mappings[(port, "TCP")]["internal_client"] == LOOPBACK
+        said = invitation(session)
+        codes = [line.text for line in said if line.kind == "code"]
+        assert codes == [join_code("203.0.113.7", port, session.fingerprint),
+                         join_code(LOOPBACK, port, session.fingerprint)]          # the internet's, then the LAN's
+        assert any(line.text.startswith("No password: anyone who has the code can sit down") for line in said)
+        assert parse_join_code(codes[0]) == ("203.0.113.7", port, session.fingerprint)   # what join CODE reads
+    finally:
+        await session.close()
+    assert home.behaviour.mappings == {}
+    assert [name for name, _ in home.behaviour.calls][-1] == "DeletePortMapping"
+
+
+async def test_a_host_the_router_refuses_says_why_in_its_invitation_and_still_gives_the_lan_code(router):
+    await router(refuse=True)
+    session = HostSession(GameSettings(), host_name="Ann", players=2, headless=True, password="sofa")
+    try:
+        port = await session.serve(LOOPBACK, 0, internet=True)
+        said = invitation(session)
+        assert [line.kind for line in said[:2]] == ["warning", "label"]
+        assert f"refused to forward TCP port {port}" in said[0].text
+        assert [line.text for line in said if line.kind == "code"] == [join_code(LOOPBACK, port, session.fingerprint)]
+    finally:
+        await session.close()
+
+
+async def test_the_lobby_switch_opens_and_closes_the_door(router):
+    home = await router()
+    app = UnoApp(host=dict(settings=GameSettings(), host_name="Hana", players=2, bind=LOOPBACK, port=0,
+                           internet=True))
+    async with app.run_test(size=(100, 30)) as pilot:
+        addresses = lambda: str(app.screen.query_one("#addresses", Static).content)   # noqa: E731
+        assert await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and "203.0.113.7" in addresses())
+        port = app.hosting.port
+        assert "Friends anywhere on the internet join with this code" in addresses()
+        assert (port, "TCP") in home.behaviour.mappings
+        await pilot.click("#internet")                           # off: the router forwards it no more
+        assert await wait_for(pilot, lambda: "203.0.113.7" not in addresses() and not home.behaviour.mappings)
+        assert app.screen.query_one("#internet", Checkbox).value is False
+        await pilot.click("#internet")                           # on again
+        assert await wait_for(pilot, lambda: "203.0.113.7" in addresses() and home.behaviour.mappings)
+        assert app.screen.query_one("#internet", Checkbox).value is True
+        await app.action_quit()
+    assert home.behaviour.mappings == {}

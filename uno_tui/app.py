@@ -141,10 +141,11 @@ class UnoApp(App):
             self.push_screen(JoinScreen(name=lan_name(load_settings())))
 
     def host_game(self, settings, bind: str = "0.0.0.0", port: int | None = None, resume: bool = False,
-                  advertise: bool = True, web: int | None = None, **options) -> None:
+                  advertise: bool = True, web: int | None = None, internet: bool = False, **options) -> None:
         """Open the server (in a worker) and show the lobby, as one of the players at this table;
         ``advertise``: tell the LAN about it (discovery.py); ``web``: serve the page friends join
-        from in a browser on this port (web.py)."""
+        from in a browser on this port (web.py); ``internet``: ask the router to forward the port
+        as soon as the lobby shows (as its switch does)."""
         from .address import DEFAULT_PORT
         from .hosting import HostSession
         port = DEFAULT_PORT if port is None else port
@@ -164,8 +165,6 @@ class UnoApp(App):
             session = HostSession(settings, pacing=self.pacing, seed=self.seed, **options)
 
         async def serve() -> None:
-            from rich.text import Text
-
             from .screens.lobby import LobbyScreen
             try:
                 port_open = await session.serve(bind, port, advertise=advertise, web=web)
@@ -176,18 +175,31 @@ class UnoApp(App):
             self.hosting, self.channel = session, session.local
             for note in session.notes():
                 self.notify(note, timeout=10)
-            from .joincode import join_code, spaced
-            addresses = [format_address(address, port_open) for address in session.addresses]
-            # the code (uno-tui join CODE, or pasted in Join) is what friends need; the key is for
-            # those who join by address, to compare with the one they are shown
-            where = Text("Friends join with the code (uno-tui join CODE):\n", style="bold")
-            where.append(join_code(session.addresses[0], port_open, session.fingerprint) + "\n")
-            where.append(f"Table key: {spaced(session.fingerprint)} · at " + "  ·  ".join(addresses), style="dim")
-            if session.web_port is not None:
-                where.append(f"\nOr in a browser:  http://{format_address(session.addresses[0], session.web_port)}")
-            self.push_screen(LobbyScreen(session.local, "host", f"uno-tui · hosting on port {port_open}", where))
+            from .invite import invitation
+            self.push_screen(LobbyScreen(session.local, "host", f"uno-tui · hosting on port {port_open}",
+                                         invitation(session, asking=internet), internet=internet))
+            if internet:
+                self.set_internet(True)
 
         self.run_worker(serve(), group="host", exclusive=True, exit_on_error=False)
+
+    def set_internet(self, on: bool) -> None:
+        """The host's lobby switch: ask the router to forward the table's port (or to stop), then
+        show the lobby what friends join with now."""
+        from .invite import invitation
+        from .screens.lobby import LobbyScreen
+        session = self.hosting
+        lobby = next((s for s in self.screen_stack if isinstance(s, LobbyScreen) and s.kind == "host"), None)
+        if session is None or lobby is None:
+            return
+
+        async def ask() -> None:
+            lobby.show_invitation(invitation(session, asking=on), asking=True)
+            await (session.reach_internet() if on else session.leave_internet())
+            if session is self.hosting:
+                lobby.show_invitation(invitation(session), internet=session.internet is not None)
+
+        self.run_worker(ask(), group="internet", exclusive=True, exit_on_error=False)
 
     def join_game(self, host: str, port: int, name: str, *, password=None, spectate=False, fingerprint=None,
                   on_error) -> None:

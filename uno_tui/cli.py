@@ -54,6 +54,9 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--web", type=_port, nargs="?", const=DEFAULT_WEB_PORT, default=None, metavar="PORT",
                       help=f"also serve a page friends join from in a browser (default port {DEFAULT_WEB_PORT})")
     host.add_argument("--no-advertise", action="store_true", help="do not list this table on the LAN")
+    host.add_argument("--internet", action="store_true",
+                      help="ask the router (UPnP) to let friends on other networks in while the table is open, "
+                           "and show the join code they use")
     host.add_argument("--seed", type=int, default=None, help="headless: deal the same games every time "
                       "(tests, benchmarks, a bug to reproduce)")
     _lan_interface(host)
@@ -185,7 +188,8 @@ def main(argv: list[str] | None = None) -> int:
         from .app import UnoApp
         UnoApp(host=dict(settings=settings, host_name=name, players=seats, password=args.password,
                          bind=args.bind, port=args.port, rate=args.rate, burst=args.rate, per_address=args.per_address,
-                         resume=args.resume, advertise=not args.no_advertise, web=args.web)).run()
+                         resume=args.resume, advertise=not args.no_advertise, web=args.web,
+                         internet=args.internet)).run()
         return 0
     from .app import UnoApp
     UnoApp().run()
@@ -230,7 +234,8 @@ async def headless_host(settings, args, seats: int) -> int:
         session = HostSession(settings, players=seats, headless=True, password=args.password, rate=args.rate,
                               burst=args.rate, per_address=args.per_address, pacing=pacing, seed=args.seed)
     try:
-        port = await session.serve(args.bind, args.port, advertise=not args.no_advertise, web=args.web)
+        port = await session.serve(args.bind, args.port, advertise=not args.no_advertise, web=args.web,
+                                   internet=args.internet)
     except OSError as e:
         print(f"uno-tui: {session.cannot_serve(e, args.port, args.web)}", file=sys.stderr)
         await session.close()
@@ -239,12 +244,9 @@ async def headless_host(settings, args, seats: int) -> int:
     addresses = session.addresses
     log.info("hosting %s for %d seats on %s; starting when %d joined",
              settings.edition, seats, ", ".join(format_address(a, port) for a in addresses), need)
-    if session.web_port is not None:
-        log.info("friends join from a browser at %s",
-                 ", ".join(f"http://{format_address(a, session.web_port)}" for a in addresses))
-    from .joincode import join_code, spaced
-    log.info("join code: %s", join_code(addresses[0], port, session.fingerprint))
-    log.info("this table's key: %s", spaced(session.fingerprint))
+    from .invite import invitation, one_per_code
+    for line in one_per_code(invitation(session)):
+        log.log(logging.WARNING if line.kind == "warning" else logging.INFO, "%s", line.text)
     for note in session.notes():
         log.info("%s", note)
     session.on_change = lambda: log.info("lobby: %s", ", ".join(s.name or "(open)" for s in session.seats))

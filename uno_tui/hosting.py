@@ -80,13 +80,17 @@ class HostSession(HostedSaving):
         self.addresses: list[str] = []            # where friends reach the table, once it listens
         self.web = None                           # the web.WebServer of --web
         self.web_port: int | None = None
+        self.portmap = None                       # the portmap.PortMap of a host reachable from the internet
+        self.internet = None                      # its portmap.Mapping, while the router forwards the port
+        self.internet_problem: str | None = None  # why the router does not, and what to do instead
 
     # ------------------------------------------------------------------ server
     async def serve(self, bind: str = "0.0.0.0", port: int = DEFAULT_PORT, *, advertise: bool = False,
-                    web: int | None = None) -> int:
+                    web: int | None = None, internet: bool = False) -> int:
         """Listen; with ``advertise``, also tell the LAN about the table (discovery.py, on the
         interface UNO_TUI_LAN_INTERFACE names, if any); with ``web``, serve the page a browser joins
-        from on that port (web.py, ``web_port`` once open). ``addresses``: where friends reach it."""
+        from on that port (web.py, ``web_port`` once open); with ``internet``, ask the router to
+        forward the port (reach_internet). ``addresses``: where friends on the LAN reach it."""
         if self.password is not None:            # scrypt, once, off the loop (net/proof.py)
             self._password_key = (self.password, await asyncio.to_thread(proof.password_key, self.password,
                                                                          self.fingerprint))
@@ -113,7 +117,33 @@ class HostSession(HostedSaving):
             self.table.resume()
         else:
             self._lobby_changed()
+        if internet:
+            await self.reach_internet()
         return self.port
+
+    async def reach_internet(self) -> None:
+        """Ask the router to forward the table's port for as long as it is open (portmap.py):
+        ``internet`` is the mapping, or ``internet_problem`` says why not and what to do instead."""
+        from .portmap import PortMap, Unreachable        # async-upnp-client: only for hosts that ask
+        if self.internet is not None or self.closed:
+            return
+        self.portmap = self.portmap or PortMap(self.port)
+        try:
+            mapping = await self.portmap.open()
+        except Unreachable as e:
+            self.internet, self.internet_problem = None, str(e)
+            logger.warning("%s", e)
+            return
+        if self.closed:                          # the host left while the router was asked
+            await self.portmap.close()
+            return
+        self.internet, self.internet_problem = mapping, None
+
+    async def leave_internet(self) -> None:
+        """The router forwards the port no more (the table stays open on the LAN)."""
+        self.internet = self.internet_problem = None
+        if self.portmap is not None:
+            await self.portmap.close()
 
     def cannot_serve(self, error: OSError, port: int, web: int | None) -> str:
         """Why serve() failed, naming what to change: the game's port, or the page's."""
@@ -135,7 +165,8 @@ class HostSession(HostedSaving):
         for conn in self.connections():
             conn.close(reason, farewell={"type": "bye", "reason": reason})
         await asyncio.gather(self.server.close(), asyncio.to_thread(self.autosave.wait),
-                             *(extra.close() for extra in (self.advertiser, self.web) if extra is not None))
+                             *(extra.close() for extra in (self.advertiser, self.web, self.portmap)
+                               if extra is not None))
 
     # ------------------------------------------------------------------ admission
     def _reject(self, conn: Connection, reason: str) -> bool:

@@ -6,7 +6,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Label, Select, Static
+from textual.widgets import Button, Checkbox, Label, Select, Static
 
 from ..bots import LEVELS
 from ..engine.house import TEAM_NAMES
@@ -18,6 +18,18 @@ from .modals import ChatPrompt, ConfirmLeave
 
 SEAT_CHOICES = [("open (a friend joins)", "")] + [(f"bot: {level}", level) for level in LEVELS]
 KINDS = {"host": "host", "human": "joined", "bot": "bot", "open": ""}
+
+
+INTERNET = "Open to the internet: ask the router to let friends elsewhere in (UPnP)"
+STYLES = {"label": "bold", "code": "", "note": "", "warning": "bold italic", "quiet": "dim"}
+
+
+def _lines(where: list) -> Text:
+    """The host's invitation (invite.py), one line each, styled by kind."""
+    text = Text()
+    for i, line in enumerate(where):
+        text.append(("\n" if i else "") + line.text, style=STYLES[line.kind])
+    return text
 
 
 def _menu_value(seat: dict) -> str:
@@ -34,19 +46,23 @@ class LobbyScreen(Screen):
     BINDINGS = [Binding("ctrl+s", "start", "Start the game"), Binding("t", "chat", "Chat"),
                 Binding("escape", "leave", "Leave")]
 
-    def __init__(self, channel: Channel, kind: str, title: str, where: Text | None = None):
-        """``kind``: "host" or "join"; ``where``: what friends type to join (the host's screen)."""
+    def __init__(self, channel: Channel, kind: str, title: str, where: list | None = None, internet: bool = False):
+        """``kind``: "host" or "join"; ``where``: what friends join with (the host's screen: invite.Line
+        list); ``internet``: the host's switch is on (the router is asked to forward the port)."""
         super().__init__()
         self.channel, self.kind, self.title_text, self.where = channel, kind, title, where
+        self.internet, self.asking = internet, False
         self.model = ClientModel()
         self.lobby: dict | None = None
         self.chat: list[str] = []
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="setup"):
-            yield Label("Host a LAN game" if self.kind == "host" else "Joined: waiting for the host",
+            yield Label("Host a game" if self.kind == "host" else "Joined: waiting for the host",
                         id="setup-title")
-            yield Static(self.where or "Connecting…", id="addresses")
+            yield Static(_lines(self.where) if self.where else "Connecting…", id="addresses")
+            if self.kind == "host":
+                yield Checkbox(INTERNET, self.internet, id="internet", disabled=self.asking)
             yield Vertical(id="seats")
             yield Static("", id="lobby-chat")
             with Horizontal(classes="row"):
@@ -87,6 +103,24 @@ class LobbyScreen(Screen):
             self.query_one("#lobby-chat", Static).update(Text("\n".join(self.chat)))
         elif kind == "error":
             self.notify(msg.get("reason", "refused"), title="Not allowed", severity="warning")
+
+    def show_invitation(self, where: list, *, internet: bool | None = None, asking: bool = False) -> None:
+        """What friends join with now (the app asked the router); ``internet``: the switch's state
+        (None: as it is); the switch waits while the router is asked."""
+        self.where, self.asking = where, asking
+        self.internet = self.internet if internet is None else internet
+        if not self.is_mounted:                       # compose() shows it
+            return
+        self.query_one("#addresses", Static).update(_lines(where))
+        switch = self.query_one("#internet", Checkbox)
+        switch.disabled = asking
+        if switch.value != self.internet:
+            with self.prevent(Checkbox.Changed):
+                switch.value = self.internet
+
+    @on(Checkbox.Changed, "#internet")
+    def internet_switched(self, event: Checkbox.Changed) -> None:
+        self.app.set_internet(event.value)
 
     @on(ChannelClosed)
     def on_channel_closed(self, message: ChannelClosed) -> None:

@@ -1,0 +1,52 @@
+"""What a host tells friends so they can join, in the same words in the lobby and in the headless
+log: the join code from the internet (while the router forwards the port) or why there is none,
+the LAN's join code, the table's key, the browser page, and a nudge to set a password on a table
+open to the internet."""
+from dataclasses import dataclass
+
+from .address import format_address
+from .joincode import join_code, spaced
+
+ASKING = "Asking the router to forward the port (UPnP)…"
+NO_PASSWORD = ("No password: anyone who has the code can sit down. To keep the table to your friends, "
+               "host with a password (uno-tui host --internet --password-file FILE).")
+
+
+@dataclass(frozen=True)
+class Line:
+    text: str
+    kind: str = "note"      # "code" (to copy), "label", "note", "warning" or "quiet"
+
+
+def invitation(session, asking: bool = False) -> list[Line]:
+    """The lines for a listening HostSession; ``asking``: the router is being asked right now."""
+    port, key = session.port, session.fingerprint
+    lines = []
+    if session.internet is not None:
+        lines += [Line("Friends anywhere on the internet join with this code (uno-tui join CODE, or "
+                       "paste it in Join):", "label"),
+                  Line(join_code(session.internet.external, port, key), "code")]
+        if session.password is None:
+            lines.append(Line(NO_PASSWORD, "warning"))
+    elif asking:
+        lines.append(Line(ASKING, "quiet"))
+    elif session.internet_problem:
+        lines.append(Line(session.internet_problem, "warning"))
+    lines += [Line("Friends on this network join with this code (uno-tui join CODE):", "label"),
+              Line(join_code(session.addresses[0], port, key), "code"),
+              Line(f"Table key: {spaced(key)} · at "
+                   + "  ·  ".join(format_address(a, port) for a in session.addresses), "quiet")]
+    if session.web_port is not None:
+        lines.append(Line(f"Or in a browser:  http://{format_address(session.addresses[0], session.web_port)}"))
+    return lines
+
+
+def one_per_code(lines: list[Line]) -> list[Line]:
+    """For a log: each label on the line of the code it introduces."""
+    out = []
+    for line in lines:
+        if line.kind == "code" and out and out[-1].kind == "label":
+            out[-1] = Line(f"{out[-1].text} {line.text}", "code")
+        else:
+            out.append(line)
+    return out
