@@ -26,7 +26,7 @@ def test_the_example_client_plays_a_hand_against_a_headless_host_with_a_password
     try:
         code = None
         for _ in range(300):                 # until the host listens and logs its join code
-            found = re.search(r"on this network join with this code \(uno-tui join CODE\): (uno://\S+)", log.read_text())
+            found = re.search(r"On this network \(uno-tui join CODE\): (uno://\S+)", log.read_text())
             if found:
                 code = found.group(1)
                 break

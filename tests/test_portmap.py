@@ -139,7 +139,7 @@ async def test_a_host_on_the_internet_gives_its_code_nudges_for_a_password_and_c
         codes = [line.text for line in said if line.kind == "code"]
         assert codes == [join_code("203.0.113.7", port, session.fingerprint),
                          join_code(LOOPBACK, port, session.fingerprint)]          # the internet's, then the LAN's
-        assert any(line.text.startswith("No password: anyone who has the code can sit down") for line in said)
+        assert any(line.text.startswith("No password: anyone with the code can sit down") for line in said)
         assert parse_join_code(codes[0]) == ("203.0.113.7", port, session.fingerprint)   # what join CODE reads
     finally:
         await session.close()
@@ -168,7 +168,7 @@ async def test_the_lobby_switch_opens_and_closes_the_door(router):
         addresses = lambda: str(app.screen.query_one("#addresses", Static).content)   # noqa: E731
         assert await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and "203.0.113.7" in addresses())
         port = app.hosting.port
-        assert "Friends anywhere on the internet join with this code" in addresses()
+        assert "From the internet (uno-tui join CODE, or paste it in Join):" in addresses()
         assert (port, "TCP") in home.behaviour.mappings
         await pilot.click("#internet")                           # off: the router forwards it no more
         assert await wait_for(pilot, lambda: "203.0.113.7" not in addresses() and not home.behaviour.mappings)

@@ -8,8 +8,7 @@ from .address import format_address
 from .joincode import join_code, spaced
 
 ASKING = "Asking the router to forward the port (UPnP)…"
-NO_PASSWORD = ("No password: anyone who has the code can sit down. To keep the table to your friends, "
-               "host with a password (uno-tui host --internet --password-file FILE).")
+NO_PASSWORD = "No password: anyone with the code can sit down. Tip: host with --password-file."
 
 
 @dataclass(frozen=True)
@@ -23,8 +22,7 @@ def invitation(session, asking: bool = False) -> list[Line]:
     port, key = session.port, session.fingerprint
     lines = []
     if session.internet is not None:
-        lines += [Line("Friends anywhere on the internet join with this code (uno-tui join CODE, or "
-                       "paste it in Join):", "label"),
+        lines += [Line("From the internet (uno-tui join CODE, or paste it in Join):", "label"),
                   Line(join_code(session.internet.external, port, key), "code")]
         if session.password is None:
             lines.append(Line(NO_PASSWORD, "warning"))
@@ -32,7 +30,7 @@ def invitation(session, asking: bool = False) -> list[Line]:
         lines.append(Line(ASKING, "quiet"))
     elif session.internet_problem:
         lines.append(Line(session.internet_problem, "warning"))
-    lines += [Line("Friends on this network join with this code (uno-tui join CODE):", "label"),
+    lines += [Line("On this network (uno-tui join CODE):", "label"),
               Line(join_code(session.addresses[0], port, key), "code"),
               Line(f"Table key: {spaced(key)} · at "
                    + "  ·  ".join(format_address(a, port) for a in session.addresses), "quiet")]

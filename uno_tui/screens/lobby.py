@@ -20,7 +20,7 @@ SEAT_CHOICES = [("open (a friend joins)", "")] + [(f"bot: {level}", level) for l
 KINDS = {"host": "host", "human": "joined", "bot": "bot", "open": ""}
 
 
-INTERNET = "Open to the internet: ask the router to let friends elsewhere in (UPnP)"
+INTERNET = "Open to the internet (asks your router, UPnP)"
 STYLES = {"label": "bold", "code": "", "note": "", "warning": "bold italic", "quiet": "dim"}
 
 
@@ -62,7 +62,7 @@ class LobbyScreen(Screen):
                         id="setup-title")
             yield Static(_lines(self.where) if self.where else "Connecting…", id="addresses")
             if self.kind == "host":
-                yield Checkbox(INTERNET, self.internet, id="internet", disabled=self.asking)
+                yield Checkbox(INTERNET, self.internet, id="internet", disabled=self.asking, compact=True)
             yield Vertical(id="seats")
             yield Static("", id="lobby-chat")
             with Horizontal(classes="row"):
