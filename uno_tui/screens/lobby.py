@@ -13,6 +13,7 @@ from ..engine.house import TEAM_NAMES
 from ..client import ClientModel
 from ..messages import ChannelClosed, TableMessage
 from ..table import Channel
+from ..widgets.fields import TickBox
 from ..widgets.footer import Footer
 from .modals import ChatPrompt, ConfirmLeave
 
@@ -62,7 +63,7 @@ class LobbyScreen(Screen):
                         id="setup-title")
             yield Static(_lines(self.where) if self.where else "Connecting…", id="addresses")
             if self.kind == "host":
-                yield Checkbox(INTERNET, self.internet, id="internet", disabled=self.asking, compact=True)
+                yield TickBox(INTERNET, self.internet, id="internet", disabled=self.asking, compact=True)
             yield Vertical(id="seats")
             yield Static("", id="lobby-chat")
             with Horizontal(classes="row"):
