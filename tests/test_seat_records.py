@@ -4,14 +4,17 @@ record of the same match."""
 import asyncio
 import shutil
 
+import pytest
+
 from tests.helpers.privacy import assert_private
 from tests.helpers.table import bot_seats
 from uno_tui.botclient import BotClient
 from uno_tui.bots import make_bot
 from uno_tui.engine import make_rules
 from uno_tui.history.index import History
-from uno_tui.history.record import Recorder, read_record
-from uno_tui.history.seat_record import RecordingChannel, SeatRecorder
+from uno_tui.history.record import Recorder, RecordError, read_record
+from uno_tui.history.replay import replay
+from uno_tui.history.seat_record import RecordingChannel, SeatRecorder, keep_hosts_record
 from uno_tui.history.text import seat_text
 from uno_tui.history.viewer import SeatReplayChannel
 from uno_tui.table import LocalChannel, Pacing, Seat, Table
@@ -78,3 +81,38 @@ async def test_the_history_counts_the_same_figures_from_a_seat_record_as_from_th
                                   "WHERE match = ? ORDER BY seat", (match_id,)).fetchall()
     assert figures(seat.id) == figures(hosted.id)
     assert sum(row[4] for row in figures(seat.id)) == sum(match.scores) > 0
+
+
+async def test_the_host_sends_its_whole_record_once_the_match_is_over_and_not_before(tmp_path):
+    table = Table(make_rules("classic", match_mode="single"), [Seat("Ann", "human"), *bot_seats(4, "normal")[1:]],
+                  seed=12, pacing=Pacing.instant(), recorder=Recorder("hosted", tmp_path / "host"))
+    recorder = SeatRecorder("127.0.0.1:7531", "Ann", tmp_path / "ann")
+    channel = RecordingChannel(LocalChannel(table, 0), recorder)
+    await channel.send({"type": "record", "id": 1})
+    refused = await asyncio.wait_for(channel.recv(), 5)
+    assert refused["type"] == "error" and "once the match is over" in refused["reason"]
+    table.start()
+    ann = BotClient(channel, make_bot("normal", seed=3))
+    await asyncio.wait_for(ann.play_until(lambda: ann.view is not None and ann.view["table"]["match"]["over"]), 60)
+    own = recorder.path
+    assert own.exists()
+    await ann.send({"type": "record"})
+    offered = await asyncio.wait_for(next_record(ann), 10)
+    assert offered["text"] == table.recorder.path.read_text()
+
+    forged = {**offered, "text": offered["text"].replace('"points":', '"points":1', 1)}
+    with pytest.raises(RecordError):
+        keep_hosts_record(forged, recorder)                     # not kept, and one's own stays
+    assert own.exists() and len(list((tmp_path / "ann").iterdir())) == 1
+
+    kept = keep_hosts_record(offered, recorder)
+    assert replay(read_record(kept)).match.history == table.match.history
+    assert not own.exists() and list((tmp_path / "ann").iterdir()) == [kept]    # it took the seat record's place
+    table.close()
+
+
+async def next_record(ann) -> dict:
+    while True:
+        msg = await ann.step()
+        if msg["type"] == "record":
+            return msg

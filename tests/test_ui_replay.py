@@ -135,3 +135,30 @@ async def test_a_joined_seats_record_steps_on_and_back_as_it_was_seen(tmp_path):
         await pilot.press("v", "f")                              # only Ann's cards were ever sent: no other seat
         await pilot.pause(0.2)
         assert app.screen is screen and screen.model.view["seat"] == 0
+
+
+async def test_a_joiner_keeps_the_hosts_record_with_h_once_the_match_is_over(tmp_path):
+    from tests.helpers.table import bot_seats
+    from uno_tui.botclient import BotClient
+    from uno_tui.bots import make_bot
+    from uno_tui.history.record import Recorder
+    from uno_tui.history.seat_record import RecordingChannel, SeatRecorder
+    from uno_tui.screens.modals import HandOverScreen
+    from uno_tui.table import LocalChannel, Pacing, Seat, Table
+    table = Table(make_rules("classic", match_mode="single"), [Seat("Ann", "human"), *bot_seats(4, "normal")[1:]],
+                  seed=12, pacing=Pacing.instant(), recorder=Recorder("hosted", tmp_path / "host"))
+    table.start()
+    ann = BotClient(LocalChannel(table, 0), make_bot("normal", seed=3))
+    await ann.play_until(lambda: ann.view is not None and ann.view["table"]["match"]["over"])
+    ann.channel.close()
+    recorder = SeatRecorder("127.0.0.1:7531", "Ann")               # Ann's screen takes the seat back
+    app = UnoApp(then=lambda app: app._game(RecordingChannel(LocalChannel(table, 0), recorder), kind="join"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        assert await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        own = recorder.path
+        assert own is not None and own.exists()
+        await pilot.press("h")
+        assert await wait_for(pilot, lambda: not own.exists())
+        kept = [p for p in records_dir().iterdir()]
+        assert len(kept) == 1 and replay(read_record(kept[0])).match.history == table.match.history
+    table.close()

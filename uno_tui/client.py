@@ -25,6 +25,7 @@ class ClientModel:
     log: list[dict] = field(default_factory=list)
     last_seq: int = 0
     error: str | None = None
+    record: dict | None = None          # the host's record of the match, once asked for and sent
     _ids: itertools.count = field(default_factory=lambda: command_ids())
 
     def apply(self, msg: dict) -> str:
@@ -51,6 +52,9 @@ class ClientModel:
         if kind == "error":
             self.error = msg.get("reason", "refused")
             return "error"
+        if kind == "record":
+            self.record = msg
+            return "record"
         return ""
 
     def command(self, kind: str, **fields) -> dict:

@@ -77,6 +77,9 @@ class Recorder(NoRecord):
     def hand_scored(self, result: dict) -> None:
         self._write({"result": {k: result[k] for k in ("hand", "winner", "points", "scores", "winners")}})
 
+    def text(self) -> str | None:
+        return None if self.path is None else self.path.read_text(encoding="utf-8")
+
     def state(self) -> dict | None:
         """What a save keeps to carry the record on after a resume."""
         return None if self.path is None else {"file": self.path.name, "lines": self.lines}

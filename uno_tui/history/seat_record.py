@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..client import ClientModel
-from .record import FORMAT, SUFFIX, Record, app_version, records_dir
+from .record import FORMAT, SUFFIX, Record, RecordError, app_version, read_record, records_dir
+from .replay import replay
 
 KIND = "seat"
 #: the messages that show the table; errors (a refused command) and the rest are the session's own
@@ -29,6 +30,7 @@ class SeatRecorder:
         self._file = None
         self._began = 0.0
         self._hand_no = 0
+        self._replaced = False              # by the host's record of this match: nothing more to write
 
     def got(self, msg: dict) -> None:
         if msg.get("type") not in KEPT:
@@ -36,7 +38,10 @@ class SeatRecorder:
         hand_no = msg.get("view", {}).get("table", {}).get("hand_no", self._hand_no)
         if hand_no < self._hand_no:         # the table began a new match: a record of its own
             self.close()
+            self._replaced = False
         self._hand_no = hand_no
+        if self._replaced:
+            return
         if self._file is None:
             self._open()
         self._file.write(json.dumps({"got": msg, "t": round(time.time() - self._began, 3)},
@@ -57,6 +62,39 @@ class SeatRecorder:
         if self._file is not None:
             self._file.close()
             self._file = None
+
+
+    def replaced(self) -> None:
+        """The host's whole record of this match is kept: this seat's own record of it goes."""
+        self.close()
+        if self.path is not None:
+            self.path.unlink(missing_ok=True)
+        self._replaced = True
+
+
+def keep_hosts_record(msg: dict, recorder: SeatRecorder | None = None) -> Path:
+    """The host's record of a match just over (sent when asked), kept beside one's own records,
+    where it takes the place of the seat's own record of the match (it tells all that one does,
+    and every hand). One that does not replay to a finished match is not kept: RecordError."""
+    directory = recorder.directory if recorder is not None else records_dir()
+    name = Path(str(msg.get("name", ""))).name
+    if not name.endswith(SUFFIX) or name.startswith("."):
+        name = f"hosted-{secrets.token_hex(3)}{SUFFIX}"
+    path = directory / name
+    if path.exists():
+        path = directory / f"{path.stem}-{secrets.token_hex(2)}{SUFFIX}"
+    directory.mkdir(parents=True, exist_ok=True)
+    path.write_text(str(msg.get("text", "")), encoding="utf-8")
+    try:
+        record = read_record(path)
+        if record.header.get("kind") == KIND or not replay(record).over:
+            raise RecordError("it is not the record of a finished match")
+    except RecordError:
+        path.unlink()
+        raise
+    if recorder is not None:
+        recorder.replaced()
+    return path
 
 
 class RecordingChannel:

@@ -55,6 +55,7 @@ PALETTE = {
     "chat": ("Chat", "Say something to the table"),
     "help": ("Rules", "The rules of this edition"),
     "motion": ("Motion on or off", "Cards moving across the table (m)"),
+    "host_record": ("Keep the host's record", "Once the match is over: the whole match, every hand, to replay (h)"),
     "leave": ("Leave the game", "Back to the start screen (asks first)"),
 }
 
@@ -71,6 +72,7 @@ class GameScreen(Moves, Decisions, Screen):
         Binding("n", "pass_turn", "Pass"),
         Binding("t", "chat", "Chat"),
         Binding("m", "motion", "Motion", show=False),
+        Binding("h", "host_record", "Host's record", show=False),
         Binding("question_mark", "help", "Rules"),
         Binding("escape", "leave", "Leave"),
     ]
@@ -164,6 +166,8 @@ class GameScreen(Moves, Decisions, Screen):
             self.send(self.model.command("snapshot"))
         elif change == "error":
             self.notify(self.model.error, title="Not allowed", severity="warning")
+        elif change == "record":
+            self._keep_hosts_record(msg)
         elif change in ("view", "chat"):         # the model's log holds chat too, in order
             if msg["type"] == "snapshot":
                 log.clear()
@@ -176,6 +180,21 @@ class GameScreen(Moves, Decisions, Screen):
                 self._view_at = time.monotonic()
                 self.since = 0.0
                 self.view = self.model.view
+
+    def action_host_record(self) -> None:
+        """Ask the host for its record of the match just over (it comes back as a "record")."""
+        self.send(self.model.command("record"))
+
+    def _keep_hosts_record(self, msg: dict) -> None:
+        from ..history.record import RecordError
+        from ..history.seat_record import keep_hosts_record
+        try:
+            path = keep_hosts_record(msg, getattr(self.channel, "recorder", None))
+        except (RecordError, OSError) as e:
+            self.notify(f"The host's record was not kept: {e}", title="Record", severity="error", timeout=10)
+            return
+        self.notify(f"Kept as {path.name}: History replays it, and once it is over shows every hand face up.",
+                    title="The host's record", timeout=10)
 
     @on(ChannelClosed)
     def on_channel_closed(self, message: ChannelClosed) -> None:
@@ -286,6 +305,7 @@ class GameScreen(Moves, Decisions, Screen):
             "uno": lambda: model.can("say_uno") or any(a.get("uno") for a in model.legal),
             "respond": lambda: model.my_decision() and model.view["phase"] == "respond",
             "chat": lambda: model.seat is None or sum(s["kind"] == "human" for s in model.view["table"]["seats"]) > 1,
+            "host_record": lambda: self.kind == "join" and model.view["table"]["match"]["over"],
         }
         check = checks.get(action)
         return True if check is None else bool(check())

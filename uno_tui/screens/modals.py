@@ -171,7 +171,8 @@ class HandOverScreen(DecisionModal):
     Once a player is ready, the others see how long the table waits for them."""
 
     BINDINGS = [Binding("enter", "go('ready')", "Next hand"), Binding("enter", "go('again')", "Play again"),
-                Binding("m,escape", "go('menu')", "Menu"), *DecisionModal.FORWARDED]
+                Binding("m,escape", "go('menu')", "Menu"), Binding("h", "game('host_record')", "Host's record"),
+                *DecisionModal.FORWARDED]
 
     def __init__(self, view: dict, game=None):
         super().__init__(game)

@@ -6,6 +6,8 @@ no record (tests, benches, a replay's own table)."""
 class NoRecord:
     """The recorder of a table that keeps no record: every call does nothing."""
 
+    path = None
+
     def match_started(self, *, rules: dict, seats: list[dict], seed: int, dealer: int | None,
                       deck: list[str] | None, hand_size: int) -> None:
         """A match begins: its rules, seats and the seed its deals come from."""
@@ -18,6 +20,10 @@ class NoRecord:
 
     def hand_scored(self, result: dict) -> None:
         """The hand is over and scored."""
+
+    def text(self) -> str | None:
+        """The record so far (None: none kept)."""
+        return None
 
     def state(self) -> dict | None:
         """What a save keeps to carry the record on (None: nothing)."""

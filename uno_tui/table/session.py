@@ -21,6 +21,9 @@ from .seat import Seat
 from .spec import MAX_CHAT, MAX_NAME
 
 CHAT_KEEP = 100
+#: the biggest record sent to a player who asks (a first-to-500 match's is about 30 KB; a frame
+#: from the host is at most 256 KiB)
+RECORD_SENT = 200 * 1024
 
 
 class Table(BotPacing, FanOut, TableSaving):
@@ -190,6 +193,8 @@ class Table(BotPacing, FanOut, TableSaving):
                 self._chat(listener, msg["text"])
             elif kind == "ready":
                 self._ready(listener, cid)
+            elif kind == "record":
+                listener.send(self._offered_record(cid))
             else:
                 if listener.seat is None:
                     raise IllegalAction("spectators cannot play")
@@ -197,6 +202,18 @@ class Table(BotPacing, FanOut, TableSaving):
         except IllegalAction as e:
             recent.remove(cid)           # a refused command does not use up its id
             listener.send({"type": "error", "id": cid, "reason": e.reason})
+
+    def _offered_record(self, cid: int) -> dict:
+        """The match's whole record, to whoever asks once the match is over (while it is on, it
+        would tell every hand and the deck)."""
+        if self.match is None or not self.match.over:
+            raise IllegalAction("the host's record is sent once the match is over: until then it would tell the deck")
+        text = self.recorder.text()
+        if text is None:
+            raise IllegalAction("this table keeps no record")
+        if len(text.encode()) > RECORD_SENT:
+            raise IllegalAction("the record is too big to send: the host can export it (uno-tui export)")
+        return {"type": "record", "id": cid, "name": self.recorder.path.name, "text": text}
 
     def apply(self, seat: int, action: Action) -> None:
         """One move for ``seat``, as if its player made it: how a replay moves its table."""

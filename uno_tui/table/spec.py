@@ -203,6 +203,9 @@ COMMANDS = {
                       "player or spectator"),
     "ready": Shape("ready", (Field("type", one_of("ready")), _ID),
                    "ready for the next hand (or, after the match, a new match)", "player"),
+    "record": Shape("record", (Field("type", one_of("record")), _ID),
+                    "send me the host's record of the match (once it is over: before, it would tell the deck)",
+                    "player or spectator"),
 }
 LOBBY_COMMANDS = {
     "chat": COMMANDS["chat"],
@@ -252,6 +255,10 @@ TO_CLIENT = {
     "error": Shape("error", (Field("type", one_of("error")), Field("seq", COUNT, optional=True),
                              Field("id", nullable(ID), "the refused command's id (null: it had none)"),
                              Field("reason", STR)), "a command refused: nothing changed", "its sender"),
+    "record": Shape("record", (Field("type", one_of("record")), Field("seq", COUNT), Field("id", ID),
+                               Field("name", STR, "the record's file name"),
+                               Field("text", STR, "the whole record (docs/records.md): every card, the seed too")),
+                    "the host's record of the match just over", "the one who asked"),
     "ping": Shape("ping", (Field("type", one_of("ping")),), "answer with pong", "everyone"),
     "pong": Shape("pong", (Field("type", one_of("pong")),), "the answer to a ping", "everyone"),
     "bye": Shape("bye", (Field("type", one_of("bye")), Field("reason", STR)),
