@@ -11,12 +11,17 @@ address; the tests use 127.0.0.1, so nothing they do leaves the machine.
 import asyncio
 import contextlib
 import logging
+import re
 import socket
-from dataclasses import dataclass
+import time
+import unicodedata
+from dataclasses import dataclass, replace
 
-from zeroconf import InterfaceChoice, IPVersion, ServiceStateChange
+from zeroconf import DNSOutgoing, DNSQuestion, InterfaceChoice, IPVersion, RecordUpdateListener, ServiceStateChange
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
+from zeroconf.const import _CLASS_IN, _FLAGS_QR_QUERY, _TYPE_PTR
 
+from . import pins
 from .address import format_address
 from .table.protocol import clean_text
 from .table.spec import MAX_NAME
@@ -24,6 +29,10 @@ from .table.spec import MAX_NAME
 SERVICE = "_uno-tui._tcp.local."
 MAX_GAMES = 50                   # a LAN that advertises more tables than this is not a sofa
 LOOKUP_MS = 3000
+REFRESH = 3.0                    # seconds between the finder's questions to every table
+LIVE = 10.0                      # a table not heard for this long leaves the list
+CHANGES_MERGED = 0.05            # seconds of changes told to the finder's owner as one
+PINS_KEPT = 1.0                  # seconds the finder keeps the pins it read
 logger = logging.getLogger(__name__)
 
 
@@ -53,6 +62,8 @@ class FoundGame:
     password: bool
     playing: bool
     fingerprint: str | None = None       # the host's key (hex), if the record gave a well-formed one
+    trust: str = "new"                   # against the pins (Finder): "pinned", "new" or "suspect"
+    why: str | None = None               # a suspect's reason, for the player
 
     @property
     def address(self) -> str:
@@ -137,39 +148,113 @@ class Advertiser:
                 await self._zc.async_close()
 
 
-class Finder:
-    """Listens for tables on the LAN; ``on_change`` gets every game found, sorted, at each change."""
+class Finder(RecordUpdateListener):
+    """Listens for tables on the LAN; ``on_change`` gets every game found, sorted, at each change.
+
+    Anyone on the LAN may send records, so the list holds what was heard lately, not what came
+    first: every REFRESH seconds it asks every table to answer again, a table not heard for
+    LIVE seconds leaves the list (a flood's records, long as their TTL may be, are gone seconds
+    after it stops), and past MAX_GAMES the table heard least lately makes room, never one whose
+    key is pinned (that one stays visible through a flood). Each game is judged against the pins
+    (``trust``): a record whose key is the one pinned for its address is "pinned"; one whose key
+    differs from its address's pin, or that takes the name of a pinned table, is "suspect", and
+    the join screen does not follow it. A name with control characters is dropped."""
 
     def __init__(self, on_change, *, interface: str | None = None):
         self.on_change, self.interface = on_change, interface
         self.games: dict[str, FoundGame] = {}
-        self.heard: set[str] = set()              # records announced and not withdrawn
+        self.heard: dict[str, float] = {}         # records announced and not withdrawn: when last heard
+        self.dropped = 0                          # records left out for their name
+        self.known_names: dict[str, set[str]] = {}    # the names of pinned tables heard since the start: their keys
         self._zc: AsyncZeroconf | None = None
         self._browser: AsyncServiceBrowser | None = None
-        self._lookups: set[asyncio.Task] = set()
+        self._lookups: dict[str, asyncio.Task] = {}
+        self._refresher: asyncio.Task | None = None
+        self._pins_read: tuple[float, dict[str, str]] = (-PINS_KEPT, {})
+        self._judged_by: dict[str, str] = {}      # the pins the list was last judged by
+        self._pending_change: asyncio.TimerHandle | None = None
 
     async def start(self) -> None:
         self._zc = _zeroconf(self.interface)
+        self._zc.zeroconf.async_add_listener(self, DNSQuestion(SERVICE, _TYPE_PTR, _CLASS_IN))
         self._browser = AsyncServiceBrowser(self._zc.zeroconf, SERVICE, handlers=[self._heard])
+        self._refresher = asyncio.get_running_loop().create_task(self._refresh())
+
+    def async_update_records(self, zc, now: float, records) -> None:
+        """Every record of ours that arrives, new or repeated (zeroconf tells its browser of new
+        ones only): when each table was last heard."""
+        for update in records:
+            record = update.new
+            if record.type == _TYPE_PTR and record.name.lower() == SERVICE and not record.is_expired(now):
+                self._hear(record.alias)
+
+    def async_update_records_complete(self) -> None:
+        pass
+
+    async def _refresh(self) -> None:
+        """Ask every table to answer (a query with no known answers), and forget the silent ones."""
+        while True:
+            query = DNSOutgoing(_FLAGS_QR_QUERY)
+            query.add_question(DNSQuestion(SERVICE, _TYPE_PTR, _CLASS_IN))
+            self._zc.zeroconf.async_send(query)
+            await asyncio.sleep(REFRESH)
+            silent_since = time.monotonic() - LIVE
+            for name in [name for name, heard in self.heard.items() if heard < silent_since]:
+                self._forget(name)
+            if self._pins() != self._judged_by:          # a table joined meanwhile: judged again
+                self._changed()
+
+    def _hear(self, name: str) -> bool:
+        """Note a record heard now; False if its name is dropped or there is no room for it."""
+        if name not in self.heard:
+            if not _fair_name(name):
+                self.dropped += 1
+                return False
+            if len(self.heard) >= MAX_GAMES and not self._make_room():
+                return False
+        self.heard.pop(name, None)
+        self.heard[name] = time.monotonic()       # (kept in order of hearing: the first is the stalest)
+        return True
+
+    def _make_room(self) -> bool:
+        """Forget the table heard least lately whose key is not pinned (False: all are)."""
+        pinned = self._pins()
+        stalest = next((name for name in self.heard if not _pinned(self.games.get(name), pinned)), None)
+        if stalest is None:
+            return False
+        self._forget(stalest)
+        return True
+
+    def _forget(self, name: str) -> None:
+        self.heard.pop(name, None)
+        lookup = self._lookups.pop(name, None)
+        if lookup is not None:
+            lookup.cancel()
+        if self.games.pop(name, None) is not None:
+            self._changed()
 
     def _heard(self, zeroconf, service_type: str, name: str, state_change: ServiceStateChange) -> None:
         if state_change is ServiceStateChange.Removed:
-            self.heard.discard(name)
-            if self.games.pop(name, None) is not None:
-                self._changed()
+            self._forget(name)
             return
-        if name not in self.heard and len(self.heard) >= MAX_GAMES or len(self._lookups) >= MAX_GAMES:
-            return                                # a flood of records: the first ones are kept
-        self.heard.add(name)
+        if not self._hear(name) or name in self._lookups:
+            return
         task = asyncio.get_running_loop().create_task(self._look_up(name))
-        self._lookups.add(task)
-        task.add_done_callback(self._lookups.discard)
+        self._lookups[name] = task
+        task.add_done_callback(lambda _: self._lookups.pop(name, None) if self._lookups.get(name) is task else None)
 
     async def _look_up(self, name: str) -> None:
-        info = AsyncServiceInfo(SERVICE, name)
-        if not await info.async_request(self._zc.zeroconf, LOOKUP_MS):
+        try:
+            info = AsyncServiceInfo(SERVICE, name)
+            if not await info.async_request(self._zc.zeroconf, LOOKUP_MS):
+                return
+            game = FoundGame.from_info(info)
+        except asyncio.CancelledError:
+            raise
+        except Exception as e:                        # a record zeroconf itself cannot read: left out
+            logger.debug("left out a LAN record: %s", e)
+            self.dropped += 1
             return
-        game = FoundGame.from_info(info)
         if game is None or name not in self.heard:     # withdrawn while we asked
             return
         if self.games.get(name) != game:
@@ -177,12 +262,64 @@ class Finder:
             self._changed()
 
     def _changed(self) -> None:
-        self.on_change(sorted(self.games.values(), key=lambda g: (g.playing, g.name.lower(), g.address)))
+        """Tell the owner, once for the changes of one moment (a flood brings many at once)."""
+        if self._pending_change is None:
+            self._pending_change = asyncio.get_running_loop().call_later(CHANGES_MERGED, self._announce)
+
+    def _announce(self) -> None:
+        """Judge every game against the pins (read once), and give the owner the list."""
+        self._pending_change = None
+        self._judged_by = pins_now = self._pins()
+        for game in self.games.values():
+            if _pinned(game, pins_now):
+                self.known_names.setdefault(_plain_name(game.instance), set()).add(game.fingerprint)
+        games = [judged(game, pins_now.get(game.address), self.known_names) for game in self.games.values()]
+        self.on_change(sorted(games, key=lambda g: (g.trust == "suspect", g.playing, g.name.lower(), g.address)))
+
+    def _pins(self) -> dict[str, str]:
+        """The pins, read again at most every PINS_KEPT seconds (a flood asks for them at every record)."""
+        read, trusted = self._pins_read
+        if time.monotonic() - read >= PINS_KEPT:
+            self._pins_read = time.monotonic(), (trusted := pins.trusted())
+        return trusted
 
     async def close(self) -> None:
-        for task in list(self._lookups):
-            task.cancel()
+        for task in [self._refresher, *self._lookups.values()]:
+            if task is not None:
+                task.cancel()
+        if self._pending_change is not None:
+            self._pending_change.cancel()
         if self._browser is not None:
             await self._browser.async_cancel()
         if self._zc is not None:
+            self._zc.zeroconf.async_remove_listener(self)
             await self._zc.async_close()
+
+
+def judged(game: FoundGame, pin: str | None, known_names: dict[str, set[str]]) -> FoundGame:
+    """``game`` with its trust: its key against ``pin`` (the one pinned for its address), and its
+    name against the names of pinned tables (``known_names``: their keys). A pinned table heard
+    at another port (its host started again) has its own key: it is known, not suspect."""
+    keys = known_names.get(_plain_name(game.instance))
+    if game.fingerprint is not None and (game.fingerprint == pin or pin is None and game.fingerprint in (keys or ())):
+        return replace(game, trust="pinned", why=None)
+    if pin is not None:
+        return replace(game, trust="suspect", why=f"its key is not the one you trusted at {game.address}")
+    if keys:
+        return replace(game, trust="suspect", why="it has the name of a table you trust, and another key")
+    return replace(game, trust="new", why=None)
+
+
+def _pinned(game: FoundGame | None, pinned: dict[str, str]) -> bool:
+    return game is not None and game.fingerprint is not None and pinned.get(game.address) == game.fingerprint
+
+
+def _plain_name(instance: str) -> str:
+    """A table's name as a person reads it: case, and the " (2)" zeroconf adds to a taken name, aside."""
+    return re.sub(r" \(\d+\)$", "", instance).casefold()
+
+
+def _fair_name(name: str) -> bool:
+    """Is this a record of ours with a name a person can be shown (no control characters)?"""
+    return (name.lower().endswith(f".{SERVICE}") and len(name) < 256
+            and not any(unicodedata.category(c) == "Cc" for c in name))

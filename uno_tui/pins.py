@@ -27,8 +27,12 @@ def _load() -> dict:
 
 
 def known(address: str) -> str | None:
-    pin = _load().get(address)
-    return pin if isinstance(pin, str) else None
+    return trusted().get(address)
+
+
+def trusted() -> dict[str, str]:
+    """Every pin: HOST:PORT -> fingerprint (read once, for a list of many hosts)."""
+    return {address: pin for address, pin in _load().items() if isinstance(pin, str)}
 
 
 def remember(address: str, fingerprint: str) -> None:

@@ -146,15 +146,22 @@ class JoinScreen(Screen):
     def _describe(game: FoundGame) -> Text:
         # a game under way takes newcomers as watchers, and gives a player who left their seat back
         seats = "under way: watch, or rejoin your seat" if game.playing else f"{game.free} of {game.seats} seats free"
+        if game.trust == "suspect":                       # shown, so the player knows, and never followed
+            line = Text(f"SUSPECT {game.instance}", style="bold red")
+            line.append(f"  {game.why}: not joined from this list  {game.address}", style="red")
+            return line
         line = Text(game.instance, style="bold")          # "Ann's table on ann-laptop": the machine too
         line.append(f"  {game.edition} · {seats}" + (" · password" if game.password else ""))
-        line.append(f"  {game.address}", style="dim")
+        line.append(f"  {game.address}" + ("  key known" if game.trust == "pinned" else ""), style="dim")
         return line
 
     @on(OptionList.OptionSelected, "#found")
     def chose(self, event: OptionList.OptionSelected) -> None:
         game = next((g for g in self.games if g.instance == event.option.id), None)
         if game is None:
+            return
+        if game.trust == "suspect":
+            self.query_one("#join-error", Static).update(Text(suspect_reason(game), style="bold red"))
             return
         # a record's key is pinned as a join code's is (and a record without one is asked about)
         self.query_one("#address", Input).value = (join_code(game.host, game.port, game.fingerprint)
@@ -200,3 +207,9 @@ class JoinScreen(Screen):
         if self.connecting and not self.locked:    # the address given failed: now list the games heard
             self.connecting = False
             self.listen_for_games()
+
+
+def suspect_reason(game: FoundGame) -> str:
+    """Why a table heard on the LAN is not joined from the list, and what the player can do."""
+    return (f"Not joined: \"{game.instance}\" at {game.address} looks like an imitation: {game.why}. Nothing was "
+            "sent to it. If its host says the table's key changed, ask for the join code it shows and type that in.")
