@@ -8,15 +8,34 @@ from uno_tui.web import WebServer, app_command
 
 async def fetch(sessions: int, path: str = "/", **headers) -> tuple[int, str]:
     """What the server answers to a GET (a websocket's too: its upgrade refused or not)."""
-    server = WebServer(app_command("join", "127.0.0.1:7531", "--browser"), LOOPBACK, 0, title="t",
-                       sessions=sessions)
+    status, _, text = await answer(sessions, path, **headers)
+    return status, text
+
+
+async def answer(sessions: int, path: str = "/", **headers) -> tuple[int, dict, str]:
+    server = WebServer(app_command("join", "127.0.0.1:7531", "--browser"), LOOPBACK, 0, title="Ann's <table>",
+                       sessions=sessions, seats=lambda: "3 of 4 seats free")
     port = await server.start()
     try:
         async with aiohttp.ClientSession() as client:
-            async with client.get(f"http://{LOOPBACK}:{port}{path}", headers=headers) as response:
-                return response.status, await response.text()
+            async with client.get(f"http://{LOOPBACK}:{port}{path}", headers=headers, allow_redirects=False) as response:
+                return response.status, response.headers, await response.text()
     finally:
         await server.close()
+
+
+async def test_the_page_says_whose_table_and_its_seats_and_may_load_only_the_hosts_files():
+    status, headers, html = await answer(8)
+    assert status == 200 and "Ann&#39;s &lt;table&gt;" in html and "3 of 4 seats free" in html   # a name is data
+    assert "googleapis" not in html and "https://" not in html
+    assert "default-src 'self'" in headers["Content-Security-Policy"]
+
+
+async def test_a_page_address_with_a_ping_or_a_delay_is_sent_to_the_plain_page():
+    # textual.js would fetch a ?ping= address first: a link could send a player's browser elsewhere
+    for query in ("?ping=http://evil.example/", "?delay=1"):
+        status, headers, _ = await answer(8, "/" + query)
+        assert status == 302 and headers["Location"] == "/"
 
 
 async def test_the_page_points_its_websocket_at_the_address_the_browser_used():

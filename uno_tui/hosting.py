@@ -102,7 +102,7 @@ class HostSession(HostedSaving):
             from .joincode import join_code
             here = "127.0.0.1" if bind in ("0.0.0.0", "") else bind
             tab = app_command("join", join_code(here, self.port, self.fingerprint), "--browser")
-            self.web = WebServer(tab, bind, web, title=f"uno-tui: {self.host_name}'s table", guest=True)
+            self.web = WebServer(tab, bind, web, title=f"{self.host_name}'s table", guest=True, seats=self.seats_free)
             self.web_port = await self.web.start()
         if advertise:
             from .discovery import Advertiser             # zeroconf: only for hosts that advertise
@@ -326,6 +326,13 @@ class HostSession(HostedSaving):
         seat.kind, seat.level = ("bot", level) if level else ("open", "normal")
         seat.name, seat.token = "", None
         self._lobby_changed()
+
+    def seats_free(self) -> str:
+        """What the browser page says of the seats (a game under way takes watchers only)."""
+        if self.table is not None:
+            return f"a game of {len(self.seats)} under way: join to watch, or to come back to your seat"
+        free = sum(seat.kind == "open" for seat in self.seats)
+        return f"{free} of {len(self.seats)} seats free" if free else f"all {len(self.seats)} seats taken: join to watch"
 
     def joined(self) -> int:
         return sum(1 for s in self.seats if s.kind == "human" and s.conn is not None)

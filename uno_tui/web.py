@@ -7,8 +7,11 @@ serves the whole app to this machine only. What a browser can make the host spen
 connections, time, sizes and Origin by webguard.py, the tabs' processes by webtab.py.
 """
 import shlex
+import socket
 import sys
+from pathlib import Path
 
+import aiohttp_jinja2
 from aiohttp import web
 from textual_serve.server import Server
 
@@ -16,6 +19,11 @@ from .webguard import Guard
 from .webtab import IDLE_TIMEOUT, Tabs
 
 MAX_SESSIONS = 8
+PAGE = Path(__file__).parent / "page"         # our page (index.html, its script and style)
+#: what the page may load, and from where: the host alone (fonts and scripts are its own; the
+#: styles textual.js writes into the page are inline)
+POLICY = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; font-src 'self'; "
+          "img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
 FULL_PAGE = ("<!DOCTYPE html><html><body style='font-family: sans-serif'><h2>This table is full</h2>"
              "<p>{count} players are already playing from a browser. Try again when one leaves.</p></body></html>")
 
@@ -32,9 +40,11 @@ class WebServer(Server):
     the aiohttp application it builds is run here on the current loop instead."""
 
     def __init__(self, command: str, bind: str, port: int, *, title: str, sessions: int = MAX_SESSIONS,
-                 guest: bool = False, idle: float = IDLE_TIMEOUT, guard: Guard | None = None):
-        """``guest``: the tabs are other people's (host --web), each kept to files of its own."""
-        super().__init__(command, host=bind, port=port, title=title)
+                 guest: bool = False, idle: float = IDLE_TIMEOUT, guard: Guard | None = None, seats=None):
+        """``guest``: the tabs are other people's (host --web), each kept to files of its own.
+        ``seats()``: what the page says of the table's seats now ("2 of 4 seats free")."""
+        super().__init__(command, host=bind, port=port, title=title, templates_path=PAGE)
+        self.seats = seats or (lambda: "")
         self.guard = guard or Guard()
         self.tabs = Tabs(command, cap=sessions, guest=guest, refusals=self.guard.refusals, idle=idle)
         self.runner: web.AppRunner | None = None
@@ -47,6 +57,7 @@ class WebServer(Server):
     async def start(self) -> int:
         """Listen; returns the port (the one asked for, or the one given for 0)."""
         app = await self._make_app()
+        app.router.add_static("/page", PAGE)
         app.middlewares.append(self.guard.middleware)
         self.runner = web.AppRunner(app, access_log=None, shutdown_timeout=2.0, **self.guard.handler_options())
         await self.runner.setup()
@@ -64,12 +75,21 @@ class WebServer(Server):
         """No banner: the host's screen is on this terminal."""
 
     async def handle_index(self, request: web.Request) -> web.StreamResponse:
-        """The page, pointing its websocket at the address the browser used (a phone on the LAN
-        reaches us as 192.168.x.y, not as the 0.0.0.0 we listen on); a full table says so."""
+        """The page (page/index.html), pointing its websocket at the address the browser used (a
+        phone on the LAN reaches us as 192.168.x.y, not as the 0.0.0.0 we listen on), saying
+        whose table this is and its seats; a full table says so. textual.js obeys a ``ping``
+        (fetch that address first) and a ``delay`` in the page's address: we have no use for
+        them, and a link with a ping would send the browser elsewhere, so they are dropped."""
         if self.tabs.full:
             return web.Response(text=FULL_PAGE.format(count=self.sessions), content_type="text/html", status=503)
-        self.public_url = f"{request.scheme}://{request.host}"
-        return await super().handle_index(request)
+        if request.query:
+            raise web.HTTPFound("/")
+        websocket = f"{'wss' if request.scheme == 'https' else 'ws'}://{request.host}/ws"
+        response = aiohttp_jinja2.render_template("index.html", request, {
+            "table": self.title, "machine": socket.gethostname(), "seats": self.seats(), "websocket": websocket})
+        response.headers["Content-Security-Policy"] = POLICY
+        response.headers["Cache-Control"] = "no-store"
+        return response
 
     async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
         """A tab's process, if there is room (webtab.py; our own page's only: webguard.py)."""
