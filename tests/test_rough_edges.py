@@ -1,6 +1,6 @@
 """Issue 33's rough edges, each as a person meets it: a damaged save offers no Resume and says so;
 a chat line stands apart from the game's events and its arrival is said."""
-from tests.helpers.ui import game_screen, rendered_lines, seeded_app, wait_for
+from tests.helpers.ui import game_screen, my_turn, rendered_lines, seeded_app, wait_for
 from uno_tui.app import UnoApp
 from uno_tui.places import data_dir, game_path
 from uno_tui.screens.modals import ConfirmLeave
@@ -152,3 +152,35 @@ async def test_the_seats_show_each_bots_level_at_every_size():
             shown = "\n".join(rendered_lines(game_screen(app).query_one(TableView)))
             for level in ("easy", "hard", "expert"):
                 assert level in shown, (size, level)
+
+
+async def test_help_and_footer_offer_only_the_keys_the_rules_in_play_allow():
+    """Jump-in off: no j in the game's help or footer; UNO calls off: no u nor c; strict Wild
+    Draw Four: no x. The start screen's Rules are the set-up's (jump-in on there: j is listed)."""
+    from textual.widgets import Markdown
+
+    from uno_tui.screens.help import HelpScreen
+    from uno_tui.settings import GameSettings, save_settings
+    from uno_tui.widgets.footer import Footer
+
+    def keys_said(screen) -> str:
+        return screen.query_one(Markdown).source.split("## Keys")[1]
+    app = seeded_app(house={"uno_penalty": 0, "strict_wild_draw_four": True})
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await my_turn(pilot, app)
+        footer = [key for key, *_ in screen.query_one(Footer)._keys]
+        assert "d" in footer and not {"j", "u", "c", "x"} & set(footer)
+        await pilot.press("question_mark")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen) and app.screen.query(Markdown))
+        said = keys_said(app.screen)
+        assert "d draw" in said and "p/k play or keep" in said
+        for key in ("j jump in", "u UNO", "c catch", "x challenge", "s shield", "h stack"):
+            assert key not in said, key
+    save_settings(GameSettings(house={"jump_in": True}))
+    app = UnoApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+        app.menu_choice("rules")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen) and app.screen.query(Markdown))
+        said = keys_said(app.screen)
+        assert "j jump in" in said and "u UNO" in said and "s shield" not in said

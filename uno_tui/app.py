@@ -128,9 +128,14 @@ class UnoApp(App):
         elif choice == "history":
             from .screens.history import HistoryScreen
             self.push_screen(HistoryScreen())
-        elif choice == "rules":
+        elif choice == "rules":                  # the rules the set-up's next game is played by
+            from .engine import RulesError
             from .screens.help import HelpScreen
-            self.push_screen(HelpScreen())
+            try:
+                rules = load_settings().rules().to_dict()
+            except RulesError:                   # (a set-up saved by hand that no game could have)
+                rules = None
+            self.push_screen(HelpScreen(rules))
         elif choice == "quit":
             self.exit()
         elif choice == "host":

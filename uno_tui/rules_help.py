@@ -80,13 +80,35 @@ COMMON = """\
 - **Blocked** (nobody can play or draw for a full round): fewest points in hand wins.
 """
 
-KEYS = """
-## Keys
-Arrows and Enter (or a click) play a card · d draw · p/k play or keep the drawn card · u UNO ·
-n pass (nothing to play or draw), or after a multi-play play no more ·
-c catch · j jump in · a answer a card played at you · x challenge · s shield · h stack from your hand ·
-t chat · Ctrl+P every command · Esc leave (asks first)
-"""
+def answers(rules: dict) -> bool:
+    """Can a card played at a player wait for their answer (a challenge, a shield, a stack or a
+    deflect), as the engine's ``_attack`` decides?"""
+    return bool(not rules["strict_wild_draw_four"] or rules["deck"].get("WI", 0) or stacks(rules))
+
+
+def stacks(rules: dict) -> bool:
+    return bool(rules["stack_draw_two"] or rules["stack_draw_four"] or rules["stack_mixed"] or rules["deflect"])
+
+
+def keys_markdown(rules: dict | None) -> str:
+    """The keys section: with ``rules``, only the keys those rules let do something (no j without
+    jump-in, no u or c without UNO calls, no x without challenges...); without, every key."""
+    r = {**make_rules().to_dict(), **rules} if rules else None        # (a save of an older version)
+
+    def allows(check) -> bool:
+        return r is None or bool(check(r))
+    keys = ["Arrows and Enter (or a click) play a card", "d draw",
+            "p play the drawn card" if r and r["force_play"] else "p/k play or keep the drawn card"]
+    keys += ["u UNO"] * allows(lambda r: r["uno_penalty"])
+    keys.append("n pass (nothing to play or draw)" + (", or after a multi-play play no more"
+                                                      if allows(lambda r: r["multi_play"]) else ""))
+    keys += [key for key, check in (
+        ("c catch", lambda r: r["uno_penalty"]), ("j jump in", lambda r: r["jump_in"]),
+        ("a answer a card played at you", answers), ("x challenge", lambda r: not r["strict_wild_draw_four"]),
+        ("s shield", lambda r: r["deck"].get("WI", 0)), ("h stack from your hand", stacks),
+        ("1-9 whose hand your 7 swaps with", lambda r: r["seven_zero"])) if allows(check)]
+    keys += ["t chat", "Ctrl+P every command", "Esc leave (asks first)"]
+    return "\n## Keys\n" + " · ".join(keys) + "\n"
 
 
 def help_markdown(rules: dict | None) -> str:
@@ -110,4 +132,4 @@ def help_markdown(rules: dict | None) -> str:
     specials = [line for code, line in SPECIALS.items() if deck.get(code)]
     if specials:
         lines += ["## Special cards", *specials]
-    return "\n".join(lines) + KEYS
+    return "\n".join(lines) + keys_markdown(rules)

@@ -23,7 +23,7 @@ MENU = (("Resume", "resume", "Carry on the saved solo game"),
         ("Host a LAN game", "host", "Others on your network join your table"),
         ("Join a LAN game", "join", "Sit at a table someone hosts"),
         ("History", "history", "Past matches, players' figures and replays"),
-        ("Rules", "rules", "The rules of every edition"), ("Quit", "quit", "Leave uno-tui"))
+        ("Rules", "rules", "The rules, as your set-up plays them"), ("Quit", "quit", "Leave uno-tui"))
 VARIANTS = {"resume": "success", "play": "primary"}
 
 
