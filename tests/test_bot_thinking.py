@@ -63,13 +63,15 @@ def flagged(decide, flag: threading.Event):
     return wrapped
 
 
-def test_a_table_gives_its_searching_bots_a_third_of_their_pause():
+def test_a_table_gives_its_searching_bots_their_pause_to_think_in():
     assert Pacing().search_budget() == 0.3                  # a 0.9 s pause: the bot's own default
-    assert Pacing(bot_delay=0.15).search_budget() == pytest.approx(0.05)
+    assert Pacing(bot_delay=0.15).search_budget() == pytest.approx(0.15)     # hard thinks inside the pause
+    assert Pacing(bot_delay=0.15).search_budget("expert") == pytest.approx(0.15)
+    assert Pacing(bot_delay=0.5).search_budget("expert") == pytest.approx(0.5)
     assert Pacing.instant().search_budget() == 0.01         # a table with no pause: quick, not mindless
     table = Table(make_rules("classic"), [Seat("H", "bot", "hard"), Seat("N", "bot", "normal")],
-                  pacing=Pacing(bot_delay=0.3))
-    assert table.seats[0].bot.budget == pytest.approx(0.1)
+                  pacing=Pacing(bot_delay=0.15))
+    assert table.seats[0].bot.budget == pytest.approx(0.15)
     assert table.seats[0].bot.playouts is None              # a person's table: seconds, as the machine allows
     tested = Table(make_rules("classic"), [Seat("H", "bot", "hard"), Seat("N", "bot", "normal")],
                    pacing=Pacing.instant())

@@ -154,5 +154,5 @@ async def test_a_jump_in_that_arrives_after_the_move_it_raced_is_refused_with_a_
     await channels[2].send({"type": "action", "id": 1, "action": {"kind": "jump_in", "card": "R5"}})
     error = await watch_until(channels[2], lambda m: m["type"] == "error")
     table.close()
-    assert error["reason"] == "too late to jump in: the top card is now Red 1"
+    assert error["reason"] == "Too late: P1 already played."
     assert sorted(table.game.hands[2]) == sorted([CODES.index("R5"), CODES.index("B6")]) and table.game.turn == 2

@@ -213,11 +213,10 @@ def forget_host(parser: argparse.ArgumentParser, text: str) -> int:
 async def headless_host(settings, args, seats: int) -> int:
     """Host without a UI: log, start when enough players joined, play until interrupted."""
     from .hosting import HostSession
-    from .table import Pacing
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
     log = logging.getLogger("uno-tui.host")
     need = min(args.players or seats, seats)
-    pacing = Pacing()
+    pacing = settings.pacing(hosted=True)
     if args.bot_delay is not None:
         pacing.bot_delay = max(0.0, args.bot_delay)
     if args.grace is not None:

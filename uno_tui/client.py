@@ -5,12 +5,18 @@ sequence gap means something was lost: the model asks for a snapshot.
 """
 import itertools
 import random
+import time
 from dataclasses import dataclass, field
 
-from .table.describe import chat_line
+from .table.describe import chat_line, too_late
+from .table.pacing import LATE
 from .table.protocol import merge_view
 
 LOG_KEEP = 500
+#: the out-of-turn chances a press can come too late for (the key's action kind)
+CHANCES = ("catch", "jump_in", "say_uno")
+#: moves that can take a chance away (the first of them in an update by another seat took it)
+TAKERS = ("catch", "jump_in", "say_uno", "play", "draw", "pass", "accept", "challenge", "shield")
 
 
 def command_ids() -> itertools.count:
@@ -26,6 +32,8 @@ class ClientModel:
     last_seq: int = 0
     error: str | None = None
     record: dict | None = None          # the host's record of the match, once asked for and sent
+    #: chance kind -> (when it went, what a press for it is told: "Too late: Ben already played.")
+    missed: dict = field(default_factory=dict)
     _ids: itertools.count = field(default_factory=lambda: command_ids())
 
     def apply(self, msg: dict) -> str:
@@ -41,7 +49,9 @@ class ClientModel:
             return "gap"
         self.last_seq = seq or self.last_seq
         if kind == "update":
+            had = self._chances()
             self.view = merge_view(self.view, msg["view"])
+            self._took(had - self._chances(), msg.get("events", ()))
             self.log.extend(msg.get("log", []))
             del self.log[:-LOG_KEEP]
             return "view"
@@ -56,6 +66,28 @@ class ClientModel:
             self.record = msg
             return "record"
         return ""
+
+    def _chances(self) -> set[str]:
+        """The out-of-turn chances this seat has now (not its own decisions)."""
+        if self.view is None or self.my_decision():
+            return set()
+        return {a["kind"] for a in self.legal if a["kind"] in CHANCES}
+
+    def _took(self, gone: set[str], events) -> None:
+        """Chances that just went: who took them (a press in the next seconds is told so)."""
+        names = [s["name"] for s in self.view["table"]["seats"]]
+        taker = next((e for e in events if e.get("seat") not in (None, self.seat) and e["type"] in TAKERS), None)
+        if taker is None:
+            return
+        target = taker.get("target")
+        on = "you" if target == self.seat else names[target] if target is not None else None
+        for kind in gone:
+            self.missed[kind] = (time.monotonic(), too_late(kind, names[taker["seat"]], taker["type"], on))
+
+    def too_late(self, kind: str) -> str | None:
+        """What a press for the chance ``kind`` that is gone is told, if it went in the last seconds."""
+        when, text = self.missed.get(kind, (0.0, None))
+        return text if time.monotonic() - when < LATE else None
 
     def command(self, kind: str, **fields) -> dict:
         """A command with a fresh id."""

@@ -58,7 +58,7 @@ class HostedSaving:
             for seat, saved in zip(session.seats, seats):
                 seat.name, seat.kind, seat.level, seat.token = (saved["name"], saved["kind"], saved["level"],
                                                                 saved["token"])
-            session.table = Table.from_state(state["table"], pacing, Recorder("hosted"))
+            session.table = Table.from_state(state["table"], pacing or settings.pacing(hosted=True), Recorder("hosted"))
             if [TABLE_KIND[s["kind"]] for s in seats] != [s.kind for s in session.table.seats]:
                 raise ValueError("its seats do not match its table")
             session.table.on_change = session.autosave.changed

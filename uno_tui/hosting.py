@@ -356,7 +356,8 @@ class HostSession(HostedSaving):
         self.set_aside = autosave.set_aside("hosted")     # this game is saved from now: keep the last one
         if self.set_aside is not None:
             logger.warning("the unfinished game hosted before was kept as %s", self.set_aside)
-        self.table = Table(self.settings.rules(), seats, seed=self.seed, pacing=self.pacing, dealer=self.dealer,
+        self.table = Table(self.settings.rules(), seats, seed=self.seed, pacing=self.pacing or self.settings.pacing(True),
+                           dealer=self.dealer,
                            recorder=Recorder("hosted"))
         self.table.on_change = self.autosave.changed
         for i, seat in enumerate(self.table.seats):   # ids used in the lobby stay used at the table

@@ -28,11 +28,14 @@ def prompt(view: dict, elapsed: float = 0.0) -> str:
     me, decider = view["seat"], view["decider"]
     kinds = {a["kind"] for a in view["legal"]}
     if decider != me:
+        chance = window(view, kinds, elapsed)
+        if chance:
+            return chance
         name = seats[decider]["name"]
         what = {"respond": "to answer the card played at them", "swap": "to choose whose hand to take"}.get(
             view["phase"], "to play")
         jump = " You can jump in with your identical card (j)!" if "jump_in" in kinds else ""
-        return f"Waiting for {name} {what}…{jump}"
+        return f"Waiting for {name} {what}…{jump}{clock(view, elapsed, name)}"
     text = "Your turn: " + PHASES[view["phase"]]
     if view["phase"] == "respond":
         if "challenge" in kinds:
@@ -48,4 +51,40 @@ def prompt(view: dict, elapsed: float = 0.0) -> str:
         text = "Your turn: nothing to play or draw: pass (n)"
     elif view["phase"] == "turn" and "play" not in kinds:
         text = "Your turn: nothing you can play: draw (d)"
-    return text + "."
+    return text + "." + clock(view, elapsed)
+
+
+#: the turn clock's countdown shows for this many seconds before it runs out
+COUNTDOWN = 10
+BAR = 10
+
+
+def window(view: dict, kinds: set, elapsed: float) -> str | None:
+    """A person's out-of-turn chance while the table holds it open for them: what to press, and the
+    time left as a shrinking bar and in seconds (None: no window runs for this seat)."""
+    table = view["table"]
+    left = table.get("window_in")
+    if left is None or not table.get("window"):
+        return None
+    left = max(0.0, left - elapsed)
+    if "catch" in kinds and view["catchable"] is not None and view["catchable"] != view["seat"]:
+        what = f"Catch {table['seats'][view['catchable']]['name']}: no UNO said (c)!"
+    elif "jump_in" in kinds:
+        what = "Jump in with your identical card (j)!"
+    elif "say_uno" in kinds:
+        what = "Say UNO (u) before you are caught!"
+    else:
+        return None
+    full = round(BAR * left / table["window"])
+    return f"{what} {'█' * full}{'░' * (BAR - full)} {left:.1f} s"
+
+
+def clock(view: dict, elapsed: float, name: str | None = None) -> str:
+    """The turn clock's last seconds: before a bot plays for you (``name``: for the one to move)."""
+    left = view["table"].get("clock_in")
+    if left is None:
+        return ""
+    left = max(0, round(left - elapsed))
+    if left > COUNTDOWN:
+        return ""
+    return f" A bot plays for {name} in {left} s." if name else f" {left} s left, then a bot plays for you."

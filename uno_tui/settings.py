@@ -8,6 +8,7 @@ from .bots import LEVELS
 from .engine import HOUSE, MATCH_MODES, PRESETS, Rules, make_rules
 from .engine.house import RENAMED
 from .places import config_dir
+from .table.pacing import PACES, REACTIONS, TURN_CLOCKS, Pacing
 
 
 @dataclass
@@ -18,6 +19,11 @@ class GameSettings:
     house: dict = field(default_factory=dict)        # house rules that differ from the edition
     match_mode: str | None = None                    # None: the edition's default
     match_target: int | None = None
+    #: the table's timing (table/pacing.py): its pace, a person's reaction time for out-of-turn
+    #: chances (0: off), and the turn clock of hosted games (0: off; solo games always wait for you)
+    pace: str = "normal"
+    reaction: int = 2
+    turn_clock: int = 60
 
     def __post_init__(self):
         """A set-up saved by an older version may name a house rule by its old name."""
@@ -41,7 +47,12 @@ class GameSettings:
         except ValueError:
             return False
         return (self.edition in PRESETS and 1 <= len(self.bots) <= 9 and all(b in LEVELS for b in self.bots)
-                and (self.match_mode is None or self.match_mode in MATCH_MODES))
+                and (self.match_mode is None or self.match_mode in MATCH_MODES)
+                and self.pace in PACES and self.reaction in REACTIONS and self.turn_clock in TURN_CLOCKS)
+
+    def pacing(self, hosted: bool = False) -> Pacing:
+        """How the table these settings make is timed: a hosted one runs the turn clock."""
+        return Pacing.chosen(self.pace, self.reaction, self.turn_clock if hosted else 0)
 
 
 def lan_name(settings: GameSettings) -> str:
@@ -58,10 +69,18 @@ def lan_name(settings: GameSettings) -> str:
 def load_settings() -> GameSettings:
     """The last set-up, or the default one when there is none (or it cannot be read)."""
     try:
-        data = json.loads((config_dir() / "settings.json").read_text())
+        return saved_settings(json.loads((config_dir() / "settings.json").read_text()))
+    except (OSError, ValueError):
+        return GameSettings()
+
+
+def saved_settings(data) -> GameSettings:
+    """Settings as saved (by this version or another: fields it does not know are left out), or the
+    default ones if they are not settings a game could have."""
+    try:
         settings = GameSettings(**{k: v for k, v in data.items() if k in GameSettings.__dataclass_fields__})
         return settings if settings.valid() else GameSettings()
-    except (OSError, ValueError, TypeError):
+    except (AttributeError, TypeError, ValueError):
         return GameSettings()
 
 

@@ -5,7 +5,7 @@ from pathlib import Path
 
 from . import autosave
 from .history.record import Recorder
-from .settings import GameSettings
+from .settings import GameSettings, saved_settings
 from .table import LocalChannel, Pacing, Seat, Table
 
 BOT_NAMES = ["Ada", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana", "Ivo"]
@@ -15,7 +15,8 @@ def solo_table(settings: GameSettings, *, seed=None, pacing: Pacing | None = Non
                dealer: int | None = None, recorder: Recorder | None = None) -> Table:
     seats = [Seat(settings.name, "human")]
     seats += [Seat(f"{BOT_NAMES[i]}", "bot", level) for i, level in enumerate(settings.bots)]
-    return Table(settings.rules(), seats, seed=seed, pacing=pacing, dealer=dealer, recorder=recorder)
+    return Table(settings.rules(), seats, seed=seed, pacing=pacing or settings.pacing(), dealer=dealer,
+                 recorder=recorder)
 
 
 class SoloChannel(LocalChannel):
@@ -75,7 +76,8 @@ def damaged_notice(error: autosave.SaveError) -> str:
 def resume_solo(pacing: Pacing | None = None) -> SoloChannel:
     """The saved solo game, carried on where it was. Raises autosave.SaveError if it cannot be."""
     def build(state: dict) -> SoloChannel:
-        table = Table.from_state(state["table"], pacing, Recorder("solo"))
+        table = Table.from_state(state["table"], pacing or saved_settings(state["settings"]).pacing(),
+                                 Recorder("solo"))
         channel = SoloChannel(table, _saver(table, state["settings"], state["game"]))
         table.resume()
         return channel

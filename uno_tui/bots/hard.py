@@ -31,6 +31,8 @@ class HardBot(NormalBot):
     refine = 3           # ... on this many times as many again
 
     default_budget = DEFAULT_BUDGET
+    #: at a table it thinks from the moment its turn comes, inside the table's pause: no level is slower
+    thinks_in_pause = True
 
     def __init__(self, seed=None, *, budget: float | None = None, playouts: int | None = None):
         super().__init__(seed)
@@ -204,12 +206,12 @@ class HardBot(NormalBot):
 
 
 class ExpertBot(HardBot):
-    """hard with three times the thinking: at a table it searches through its whole pause, from the
-    moment its turn comes (table/pacing.py), so it keeps the table waiting no longer than hard.
-    More play-outs tell close moves apart: measured one decision at a time in docs/decisions.md."""
+    """hard with three times the thinking: at a table it searches through its whole pause (as hard
+    does its share of it), from the moment its turn comes (table/pacing.py), so it keeps the table
+    waiting no longer than hard. More play-outs tell close moves apart: measured one decision at a
+    time in docs/decisions.md."""
     level = "expert"
     default_budget = EXPERT_BUDGET
-    thinks_in_pause = True
 
 
 class _Context:

@@ -41,6 +41,10 @@ MATCH_OVER = "The match is over: nothing is kept to resume."
 #: the collector's first threshold while a game is on screen (Python's is 700): an update makes
 #: ~1,600 containers, so it ran twice an update, and more often walked the older generations
 YOUNG_THRESHOLD = 10_000
+#: keys of out-of-turn chances -> the action each takes (a late press is told who was first)
+CHANCE_KEYS = {"c": ("catch", "catch"), "j": ("jump_in", "jump_in"), "u": ("uno", "say_uno")}
+#: seconds a "Too late: ..." sentence holds the status line
+LATE_SHOWN = 3.0
 
 #: action name -> (palette title, help)
 PALETTE = {
@@ -101,6 +105,7 @@ class GameScreen(Moves, Decisions, Screen):
         self._view_at = 0.0                     # when the latest view came
         self._link_lost = False
         self._lost_at = 0.0                     # when the link to the host was seen lost
+        self._late: tuple[str, float] = ("", 0.0)   # a late press's sentence, and until when it shows
 
     def compose(self) -> ComposeResult:
         yield TitleBar(id="title").data_bind(GameScreen.heading)
@@ -118,6 +123,7 @@ class GameScreen(Moves, Decisions, Screen):
             self.post_message(TableMessage(msg))
         self.listen()
         self.set_interval(1.0, self._tick)
+        self.set_interval(0.1, self._tick_window)
         self._threshold = gc.get_threshold()
         gc.freeze()                 # the app, the table and this screen live through the game: left out of collections
         gc.set_threshold(YOUNG_THRESHOLD, *self._threshold[1:])
@@ -143,7 +149,14 @@ class GameScreen(Moves, Decisions, Screen):
             self._show_status()                  # the link's line gives way to what the game waits for
         view = self.view
         if view and (any(s.get("bot_in") is not None for s in view["table"]["seats"])
+                     or view["table"].get("clock_in") is not None
                      or (view["over"] and view["table"].get("next_hand_in") is not None)):
+            self.since = time.monotonic() - self._view_at
+
+    def _tick_window(self) -> None:
+        """Ten times a second while a reaction window runs: its bar shrinks."""
+        view = self.view
+        if view and view["table"].get("window_in") is not None and self.since <= view["table"]["window_in"]:
             self.since = time.monotonic() - self._view_at
 
     @work(exclusive=True, group="table", exit_on_error=False)
@@ -165,7 +178,10 @@ class GameScreen(Moves, Decisions, Screen):
         if change == "gap":
             self.send(self.model.command("snapshot"))
         elif change == "error":
-            self.notify(self.model.error, title="Not allowed", severity="warning")
+            if self.model.error.startswith("Too late"):     # the table saw the chance go first
+                self._say_late(self.model.error)
+            else:
+                self.notify(self.model.error, title="Not allowed", severity="warning")
         elif change == "record":
             self._keep_hosts_record(msg)
         elif change in ("view", "chat"):         # the model's log holds chat too, in order
@@ -239,6 +255,8 @@ class GameScreen(Moves, Decisions, Screen):
         if self._link_lost or self.view is None:
             return
         text = prompt(self.view, self.since)
+        if self._late[0] and time.monotonic() < self._late[1]:
+            text = self._late[0]
         if self.uno_armed:
             text += "  [UNO: said as you play]"          # short: the status fits one line at 80x24
         self.status = (text, self.model.my_decision())
@@ -249,9 +267,19 @@ class GameScreen(Moves, Decisions, Screen):
     def watch_uno_armed(self) -> None:
         self._show_status()
 
-    def on_key(self) -> None:
-        """Any key lands the cards in flight at once: motion never holds up a move."""
+    def on_key(self, event) -> None:
+        """Any key lands the cards in flight at once: motion never holds up a move. A chance's key
+        pressed once the chance has gone says who took it first."""
         self.query_one(TableView).land()
+        action, kind = CHANCE_KEYS.get(event.key, (None, None))
+        if action and self.model.view is not None and not self.check_action(action, ()):
+            late = self.model.too_late(kind)
+            if late:
+                self._say_late(late)
+
+    def _say_late(self, text: str) -> None:
+        self._late = (text, time.monotonic() + LATE_SHOWN)
+        self._show_status()
 
     def on_click(self) -> None:
         self.query_one(TableView).land()

@@ -215,3 +215,19 @@ def _hand_over(event: dict, words: _Words) -> str:
         return why + words.clause(seat, "wins the hand", f"scores {event['points']} points") + "."
     how = {"out": "goes out", "blocked": "holds the fewest points", "mercy": "is left"}[event.get("why", "out")]
     return f"{why}{TEAM_NAMES[team]} win the hand ({words.clause(seat, how)}) and score {event['points']} points."
+
+
+def too_late(kind: str, by: str, move: str, target: str | None = None) -> str:
+    """What a person is told of an out-of-turn press (``kind``) that came after the chance had gone:
+    ``by`` (a name) made ``move`` first (on ``target``, a name, for a catch)."""
+    if move == "catch":
+        done = f"{by} caught {target} first"
+    elif move == "jump_in":
+        done = f"{by} jumped in first"
+    elif move == "say_uno":
+        done = f"{by} said UNO in time"
+    elif move == "draw":
+        done = f"{by} already drew"
+    else:
+        done = f"{by} already played"
+    return f"Too late: {done}."

@@ -104,6 +104,10 @@ class FanOut:
                       "over": match.over, "winners": list(match.winners)},
             "result": self.result, "ready": sorted(self.ready), "next_hand_in": self._due_in(self._ready_timer),
             "rules": self._rules_info, "deck": self._deck_info,
+            # a person's out-of-turn chance: seconds left before bots may take it (of ``window``)
+            "window_in": self._window_in(), "window": self.pacing.reaction,
+            # the turn clock: whole seconds left of the decider's turn before their stand-in plays
+            "clock_in": self._clock_in(), "turn_clock": self.pacing.turn_timeout,
         }
 
     @staticmethod

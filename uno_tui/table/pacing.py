@@ -7,10 +7,13 @@ game has not moved since the bot saw it.
 import asyncio
 import concurrent.futures
 import logging
+import math
+import time
 from dataclasses import dataclass, field
 
 from ..bots import BOTS, Bot, make_bot
 from ..engine import Action, IllegalAction
+from .describe import too_late
 
 logger = logging.getLogger(__name__)
 #: where bots make the decisions that take long (bots.Bot.thinks_long): one thread, as they
@@ -18,15 +21,30 @@ logger = logging.getLogger(__name__)
 THINKER = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot-thinking")
 #: seconds a bot thinking through its pause leaves of it for the hop back to the loop and a last guess
 THINK_MARGIN = 0.03
+#: seconds after a chance went that a press for it is still told "Too late: ..." (not merely refused)
+LATE = 5.0
+
+
+#: a table's pace: the seconds a bot's turn takes, whatever its level
+PACES = {"quick": 0.5, "normal": 0.9, "relaxed": 1.5}
+#: the reaction times a table may give its people, in seconds (0: off)
+REACTIONS = (0, 1, 2, 3)
+#: the turn clocks a table may run, in seconds (0: off)
+TURN_CLOCKS = (0, 30, 60, 120)
 
 
 @dataclass
 class Pacing:
     """Delays in seconds (all zero in tests and benchmarks)."""
-    bot_delay: float = 0.9           # a bot's think before it plays
+    bot_delay: float = 0.9           # a bot's turn, whatever its level (a searching bot thinks inside it)
     #: how fast each bot level reacts to a missed UNO
     catch_delay: dict = field(default_factory=lambda: {"easy": 2.0, "normal": 1.2, "hard": 0.7, "expert": 0.7})
     turn_timeout: float | None = None  # after this a bot plays for a human who has not moved
+    #: seconds a person at the table has for an out-of-turn chance (a catch, a jump-in, calling UNO
+    #: before being caught): bots hold their reflexes and the next move waits that long (0: off)
+    reaction: float = 0.0
+    #: timed-out turns in a row after which a seat is shown as away (a bot then plays it, after the grace)
+    timeouts_away: int = 3
     grace: float = 20.0              # a dropped player's seat waits this long before a bot plays it
     hand_pause: float = 4.0          # with no human at the table, the next hand starts after this
     ready_wait: float = 30.0         # once a player is ready for the next hand, the others have this long
@@ -38,12 +56,15 @@ class Pacing:
     search_playouts: int | None = None
 
     def search_budget(self, level: str = "hard") -> float:
-        """The seconds a searching bot may think over a decision: a third of its pause when it thinks once
-        the pause is over (hard), the whole pause when it thinks through it (expert). At most the
-        level's own default, at least 10 ms (a fast table gets quick bots, not mindless ones)."""
-        bot = BOTS[level]
-        share = self.bot_delay if bot.thinks_in_pause else self.bot_delay / 3
-        return min(bot.default_budget, max(0.01, share))
+        """The seconds a searching bot may think over a decision: its pause, which it thinks through
+        (hard, expert: so no level makes the table slower). At most the level's own default, at least
+        10 ms (a fast table gets quick bots, not mindless ones)."""
+        return min(BOTS[level].default_budget, max(0.01, self.bot_delay))
+
+    @classmethod
+    def chosen(cls, pace: str = "normal", reaction: float = 2, turn_clock: float = 0) -> "Pacing":
+        """A table's pacing from its settings: its pace, its people's reaction time, its turn clock."""
+        return cls(bot_delay=PACES.get(pace, PACES["normal"]), reaction=reaction, turn_timeout=turn_clock or None)
 
     @classmethod
     def instant(cls) -> "Pacing":
@@ -69,27 +90,107 @@ class BotPacing:
             if not any(s.kind == "human" and s.listener is not None for s in self.seats):
                 self._plan(None, loop.call_later(self.pacing.hand_pause, self._auto_next, moves))
             return
+        self._mark_time()
+        reflex, closing = self._held(), self._held(closing=True)
         decider = game.decider
+        if decider in redo and self._clock is not None:
+            self._plan(decider, loop.call_at(self._clock[1], self._timeout, decider))
         for i in sorted(redo, key=lambda i: i == decider):      # the player to move last
             s = self.seats[i]
             if s.bot is None:
-                if i == decider and s.kind == "human" and self.pacing.turn_timeout is not None:
-                    self._plan(i, loop.call_later(self.pacing.turn_timeout, self._timeout, i, moves))
                 continue
+            pause = max(self.pacing.bot_delay, closing)        # the next move waits for a person's chance
             if i == decider and s.bot.thinks_in_pause:    # it thinks from now, and plays once its pause is over
-                self._due[i] = loop.time() + self.pacing.bot_delay
+                self._due[i] = loop.time() + pause
                 self._plan(i, loop.call_later(0, self._bot_turn, i, moves))
                 continue
             if i == decider:
                 # the player to move thinks when its pause is over, so the move just made shows first
-                self._plan(i, loop.call_later(self.pacing.bot_delay, self._bot_turn, i, moves))
+                self._plan(i, loop.call_later(pause, self._bot_turn, i, moves))
                 continue
             if i in self._thinking:          # (its thread has the bot; it catches up when done)
                 continue
             action = self._decide(s.bot, i)
             if action is not None:
                 delay = self._catch_delay(s.bot) if action["kind"] in ("catch", "jump_in") else 0
-                self._plan(i, loop.call_later(delay, self._bot_act, i, action, moves))
+                self._plan(i, loop.call_later(max(delay, reflex), self._bot_act, i, action, moves))
+
+    # -- a person's reaction window: one mechanism for every out-of-turn chance
+    def _chances(self) -> frozenset:
+        """What the people at the table may do out of turn now (catch, jump in, call UNO before being
+        caught): the seats a person plays (no bot standing in), and only with a reaction time set."""
+        game = self.game
+        if game is None or game.over:
+            return frozenset()
+        found = set()
+        for i, s in enumerate(self.seats):
+            if s.kind != "human" or s.bot is not None or s.listener is None:
+                continue
+            for action in game.legal_actions(i):
+                if action.kind in ("catch", "jump_in") or (action.kind == "say_uno" and i != game.decider):
+                    found.add((i, action.kind, action.target, action.card))
+        return frozenset(found)
+
+    def _mark_time(self) -> None:
+        """The state changed: the reaction window and the turn clock from here (before the views
+        that tell both go out)."""
+        self._open_window()
+        self._start_clock()
+
+    def _open_window(self) -> None:
+        """A chance a person did not have before opens the window anew: for ``reaction`` seconds from
+        now no bot takes a chance first, and no bot's move closes one."""
+        chances, now = self._chances(), asyncio.get_running_loop().time()
+        self._missed = {c: gone for c, gone in self._missed.items() if gone[0] > now - LATE}
+        if self._mover is not None:              # who took each chance that went: a late press is told
+            for chance in self._window_chances - chances:
+                self._missed[chance] = (now, *self._mover)
+        if not chances or not self.pacing.reaction:
+            self._window_until = None
+        elif chances - self._window_chances:
+            self._window_until = now + self.pacing.reaction
+        self._window_chances = chances
+
+    def _too_late(self, seat: int, action) -> str | None:
+        """The sentence for a person's out-of-turn press that came after the chance went (None: it
+        was not one they had just missed)."""
+        missed = self._missed.get((seat, action.kind, action.target, action.card))
+        if missed is None:
+            return None
+        _, by, move = missed
+        you = self.seats[move.target].name if move.target is not None and move.target != seat else "you"
+        return too_late(action.kind, self.seats[by].name, move.kind, you)
+
+    def _held(self, closing: bool = False) -> float:
+        """Seconds left of the window: what a bot's reflex waits (``closing``: what the next move waits,
+        only while a person could catch or jump in, as that move closes both)."""
+        if self._window_until is None:
+            return 0.0
+        if closing and not any(kind in ("catch", "jump_in") for _, kind, _, _ in self._window_chances):
+            return 0.0
+        return max(0.0, self._window_until - asyncio.get_running_loop().time())
+
+    def _window_in(self) -> float | None:
+        """What the views say of the window: seconds left (to a tenth), None when none runs."""
+        left = self._held()
+        return round(left, 1) if left > 0 else None
+
+    # -- the turn clock
+    def _start_clock(self) -> None:
+        """A person's decision has ``turn_timeout`` seconds, counted from when it came to them (moves
+        others make meanwhile, a catch or an UNO call, do not reset it); then their stand-in plays."""
+        decider = self.game.decider
+        s = self.seats[decider] if not self.game.over and decider >= 0 else None
+        if s is None or s.kind != "human" or s.bot is not None or self.pacing.turn_timeout is None:
+            self._clock = None
+        elif self._clock is None or self._clock[0] != decider:
+            self._clock = (decider, asyncio.get_running_loop().time() + self.pacing.turn_timeout)
+
+    def _clock_in(self) -> int | None:
+        """Whole seconds left of the decider's turn clock (None: none runs)."""
+        if self._clock is None:
+            return None
+        return max(0, math.ceil(self._clock[1] - time.monotonic()))     # the loop's clock is monotonic()
 
     def _new_bot(self, level: str) -> Bot:
         return make_bot(level, self.rng.getrandbits(32), budget=self.pacing.search_budget(level),
@@ -167,6 +268,8 @@ class BotPacing:
         due = self._due.pop(seat, now)
         if action["kind"] == "catch":
             due += self._catch_delay(bot) - self.pacing.bot_delay
+        if action["kind"] in ("catch", "jump_in", "say_uno"):
+            due = max(due, now + self._held())         # a person's chance first
         if due > now:
             self._plan(seat, loop.call_later(due - now, self._bot_act, seat, action, moves))
         else:
@@ -186,14 +289,21 @@ class BotPacing:
             if legal and seat == self.game.decider:
                 self._act(seat, legal[-1])
 
-    def _timeout(self, seat: int, moves: int) -> None:
-        if moves != self.moves:
+    def _timeout(self, seat: int) -> None:
+        """The turn clock ran out: the seat's stand-in makes the decision, and says so. Several in
+        a row, and the seat is shown as away (nobody is removed: any move of theirs brings them back)."""
+        if self._clock is None or self._clock[0] != seat or self.game.decider != seat:
             return
-        stand_in = make_bot(self.seats[seat].level, self.rng.getrandbits(32), playouts=0)   # no search on the loop
+        self._clock = None
+        s = self.seats[seat]
+        stand_in = make_bot(s.level, self.rng.getrandbits(32), playouts=0)   # no search on the loop
         action = self._decide(stand_in, seat)
         if action is not None:
-            self._table_line(f"Time is up: a bot moves for {self.seats[seat].name}.")
+            s.timeouts += 1
+            self._table_line(f"Time is up: a bot moves for {s.name}.")
             self._act_for(seat, action)
+            if s.timeouts >= self.pacing.timeouts_away and not s.away and not self.closed:
+                self.mark_away(seat)
 
     def _auto_next(self, moves: int) -> None:
         if moves == self.moves:

@@ -14,5 +14,6 @@ class Seat:
     bot: Bot | None = None           # plays the seat: a bot seat's own, or a stand-in for an away human
     listener: Listener | None = None
     away: bool = False
+    timeouts: int = 0                # the seat's turns in a row the turn clock played for it
     #: ids of the seat's recent commands, kept across reconnects so a resent command applies once
     recent: collections.deque = field(default_factory=lambda: collections.deque(maxlen=RECENT_IDS))

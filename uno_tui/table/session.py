@@ -58,6 +58,11 @@ class Table(BotPacing, FanOut, TableSaving):
         self._ready_timer: asyncio.TimerHandle | None = None       # the next hand starts when due
         self._thinking: dict[int, list] = {}     # seat -> what its bot was shown while thinking on THINKER
         self._due: dict[int, float] = {}         # seat -> when the move of a bot thinking through its pause is due
+        self._window_until: float | None = None  # when a person's out-of-turn chances stop holding bots back
+        self._window_chances: frozenset = frozenset()    # those chances (pacing.py)
+        self._clock: tuple[int, float] | None = None    # the turn clock: (the person deciding, when time is up)
+        self._mover: tuple[int, Action] | None = None   # the move being applied (who took a chance first)
+        self._missed: dict = {}                  # chance -> (when it went, the seat that took it, its move)
         self.closed = False
         self._bot_listeners = {i: Listener(i, self._bot_observer(i)) for i in range(len(seats))}
         self._rules_info = {k: v for k, v in rules.to_dict().items() if k != "deck"}
@@ -102,13 +107,8 @@ class Table(BotPacing, FanOut, TableSaving):
                 raise ValueError(f"seat {seat} is not a human seat")
             if s.listener is not None:
                 s.listener.closed = True
-            back = s.away or s.bot is not None
-            s.listener, s.away, s.bot = listener, False, None
-            timer = self._away_timers.pop(seat, None)
-            if timer:
-                timer.cancel()
-            if back and self.match:
-                self._table_line(f"{s.name} is back.")
+            s.listener = listener
+            self._back(seat, rescheduled=False)
         self.listeners.append(listener)
         if self.match:
             listener.send(self._snapshot(listener))
@@ -116,6 +116,19 @@ class Table(BotPacing, FanOut, TableSaving):
                 self._broadcast([])
                 self._schedule(seat)
         return listener
+
+    def _back(self, seat: int, rescheduled: bool = True) -> None:
+        """The seat's player is here again: no stand-in, no timer to bring one (said, if either was)."""
+        s = self.seats[seat]
+        back = s.away or s.bot is not None
+        s.away, s.bot, s.timeouts = False, None, 0
+        timer = self._away_timers.pop(seat, None)
+        if timer:
+            timer.cancel()
+        if back and self.match:
+            self._table_line(f"{s.name} is back.")
+            if rescheduled:
+                self._schedule(seat)
 
     def disconnect(self, listener: Listener) -> None:
         """A receiver went away. A player's seat is marked away; after the grace a bot plays it."""
@@ -198,7 +211,9 @@ class Table(BotPacing, FanOut, TableSaving):
             else:
                 if listener.seat is None:
                     raise IllegalAction("spectators cannot play")
-                self._act(listener.seat, Action.from_dict(msg["action"]), ack=(listener, cid))
+                action = Action.from_dict(msg["action"])
+                self._by_hand(listener.seat, action)
+                self._act(listener.seat, action, ack=(listener, cid))
         except IllegalAction as e:
             recent.remove(cid)           # a refused command does not use up its id
             listener.send({"type": "error", "id": cid, "reason": e.reason})
@@ -215,6 +230,18 @@ class Table(BotPacing, FanOut, TableSaving):
             raise IllegalAction("the record is too big to send: the host can export it (uno-tui export)")
         return {"type": "record", "id": cid, "name": self.recorder.path.name, "text": text}
 
+    def _by_hand(self, seat: int, action: Action) -> None:
+        """A person's own move: a seat shown as away is theirs again; a chance already gone is
+        refused saying who took it first."""
+        s = self.seats[seat]
+        if s.away and s.listener is not None:
+            self._back(seat)
+        s.timeouts = 0
+        if self.game is not None and not self.game.over and action not in self.game.legal_actions(seat):
+            late = self._too_late(seat, action)
+            if late:
+                raise IllegalAction(late)
+
     def apply(self, seat: int, action: Action) -> None:
         """One move for ``seat``, as if its player made it: how a replay moves its table."""
         self._act(seat, action)
@@ -229,7 +256,13 @@ class Table(BotPacing, FanOut, TableSaving):
             raise IllegalAction("the hand is over")
         events = game.apply(seat, action)
         self.recorder.moved(seat, action.to_dict())
-        self._after(events, ack)
+        if self._clock is not None and self._clock[0] == seat:
+            self._clock = None               # the seat's next decision has the whole clock
+        self._mover = (seat, action)
+        try:
+            self._after(events, ack)
+        finally:
+            self._mover = None
 
     def _chat(self, listener: Listener, text: str) -> None:
         seat = listener.seat
@@ -267,6 +300,7 @@ class Table(BotPacing, FanOut, TableSaving):
         names = self.names
         for event in events:
             self.log.append((event, names))
+        self._mark_time()                # (before the views that tell the window and the clock)
         self._broadcast(events, ack)
         self._schedule()
         self.on_change()

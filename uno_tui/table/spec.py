@@ -23,6 +23,7 @@ def _int(low=None, high=None):
 
 INT = Type("a whole number", _int())
 COUNT = Type("a whole number, 0 or more", _int(0))
+SECONDS = Type("a number of seconds, 0 or more", lambda v: type(v) in (int, float) and v >= 0)
 SEAT = Type("a seat number (0-9)", _int(0, 10))
 STR = Type("a string", lambda v: type(v) is str)
 BOOL = Type("true or false", lambda v: type(v) is bool)
@@ -151,7 +152,12 @@ TABLE = Shape("table", (
     Field("ready", list_of(SEAT), "seats ready for the next hand"),
     Field("next_hand_in", nullable(COUNT), "whole seconds until the next hand starts without those not ready"),
     Field("rules", ANY_MAP, "the rules in force (see docs/engine.md)"),
-    Field("deck", ANY_MAP, "the edition's card counts, by code")),
+    Field("deck", ANY_MAP, "the edition's card counts, by code"),
+    Field("window", SECONDS, "the reaction time the table gives a person for an out-of-turn chance (0: none)"),
+    Field("window_in", nullable(SECONDS), "seconds left (to a tenth) before bots may take a person's out-of-turn "
+          "chance, or the next move close it: your `legal` says if the chance is yours"),
+    Field("turn_clock", nullable(SECONDS), "seconds a person has for a decision before a bot makes it (null: no clock)"),
+    Field("clock_in", nullable(COUNT), "whole seconds left of the decider's turn clock")),
     "the same for every seat; in an update only the keys that changed since your last one")
 ATTACK = Shape("attack", (Field("card", CARD), Field("by", SEAT), Field("target", SEAT),
                           Field("draw", COUNT, "cards the target would draw"),
