@@ -72,10 +72,10 @@ async def tls_stall(source: str | None = None):
     await r.read()
 
 
-async def tls_flood():
+async def tls_flood(source: str | None = None):
     """Whole TLS handshakes, as fast as they go, each closed at once: the host's CPU for each."""
     for _ in range(20):
-        _, w = await opened()
+        _, w = await opened(source)
         w.transport.abort()
 
 
@@ -172,6 +172,26 @@ ATTACK_PORT = 0
 TOKEN = ""
 
 
+def sourced(kind, source: str):
+    """``kind`` from another address of this machine (127.0.0.0/8 is all loopback)."""
+    async def attack():
+        await kind(source)
+    attack.__name__ = kind.__name__
+    return attack
+
+
+def attackers(n: int) -> list[str]:
+    return [f"127.0.0.{2 + i}" for i in range(n)]
+
+
+#: what a hostile window runs: every attack at once; or one address handshaking as fast as TLS
+#: goes (8 at a time); or TLS handshakes begun and never finished from 4 or 16 addresses, as many
+#: at once as the host lets an address have (4), each back the moment it is dropped
+SETS = {"all": HOSTILE,
+        "tls-flood": [sourced(tls_flood, attackers(1)[0])] * 8,
+        **{f"handshakes-{n}": [sourced(tls_stall, a) for a in attackers(n) for _ in range(4)] for n in (4, 16)}}
+
+
 async def hostile_loop(kind, stop: asyncio.Event, counts: collections.Counter):
     """Attack, and come back when dropped, until the soak ends."""
     while not stop.is_set():
@@ -183,17 +203,17 @@ async def hostile_loop(kind, stop: asyncio.Event, counts: collections.Counter):
         await asyncio.sleep(0.05)
 
 
-async def attack(port: int, seconds: float, token: str) -> None:
-    """The hostile clients, all at once, for ``seconds`` (run in a process of their own); ``token``
-    is the seat token of the player who keeps reconnecting."""
+async def attack(port: int, seconds: float, token: str, kinds: str = "all") -> None:
+    """The hostile clients of SETS[kinds], all at once, for ``seconds`` (run in a process of
+    their own); ``token`` is the seat token of the player who keeps reconnecting."""
     global ATTACK_PORT, TOKEN
     ATTACK_PORT, TOKEN = port, token
     os.nice(19)           # a real attacker uses another machine's CPU: here, only what the others leave
     stop, counts = asyncio.Event(), collections.Counter()
-    attackers = [asyncio.create_task(hostile_loop(k, stop, counts)) for k in HOSTILE]
+    tasks = [asyncio.create_task(hostile_loop(k, stop, counts)) for k in SETS[kinds]]
     await asyncio.sleep(seconds)
     stop.set()
-    for task in attackers:
+    for task in tasks:
         task.cancel()
-    await asyncio.gather(*attackers, return_exceptions=True)
+    await asyncio.gather(*tasks, return_exceptions=True)
     print(" ".join(f"{k}={v}" for k, v in sorted(counts.items())), flush=True)

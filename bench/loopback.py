@@ -43,11 +43,11 @@ def cpu_seconds(pid: int) -> float:
 
 
 def start_host(port: int, peers: int, *extra: str, output=subprocess.PIPE) -> subprocess.Popen:
-    """A headless host; ``.key`` is the fingerprint of its TLS key."""
+    """A headless host; ``.key`` is the fingerprint of its TLS key, ``.data`` its data directory."""
     data, key = keyed_data()
     host = start(["-m", "uno_tui.cli", "host", "--headless", "--bind", LOOPBACK, "--port", str(port),
                   "--seats", str(peers), "--players", str(peers), *extra], output=output, data=data)
-    host.key = key
+    host.key, host.data = key, data
     return host
 
 

@@ -117,7 +117,10 @@ async def measure(peers: int, processes: int, seconds: float):
         records = []
         for worker in workers:
             out, _ = await asyncio.to_thread(worker.communicate, "stop\n", 30)
-            records += json.loads(out.strip().splitlines()[-1])
+            try:
+                records += json.loads(out.strip().splitlines()[-1])
+            except (ValueError, IndexError):
+                sys.exit(f"FAILED: a peer process ended without its figures; it said:\n{out[-3000:]}")
         commands = sum(1 for r in records for cid in r["acked"] if t0 <= r["sent"][cid] < t0 + elapsed)
         return rtts, latencies(records), cpu, commands, elapsed
     finally:

@@ -1,6 +1,6 @@
 """Soak: one host, 9 honest players, calm and hostile windows alternated on the same game.
 
-    python bench/soak.py [--seconds S] [--rounds R]
+    python bench/soak.py [--seconds S] [--rounds R] [--attacks all|tls-flood|handshakes-4|handshakes-16]
 
 The host runs headless in its own process (its log goes to a file, so it can
 never block on a full pipe), with its default limits except `--per-address`,
@@ -19,10 +19,18 @@ bytes, floods, a spectator that never reads, spectators joining and leaving as
 fast as they can, 200-connection hello storms, 30 spectators (the host takes
 20), and the tenth seat's own player reconnecting with its token over and over.
 
+`--attacks` runs one set of attacks instead of all (bench/attacks.py SETS): one address
+handshaking TLS as fast as it goes (8 at a time), or TLS handshakes begun and never finished
+from 4 or 16 addresses (127.0.0.2 and up), as many as the host lets an address have; then, in
+calm and hostile windows alike, a newcomer from an address nobody plays at joins as a watcher
+every 0.5 s, and the tenth seat's token takes its seat back every 2 s (from the players'
+address), each timed from the connect to the welcome (not let in within 10 s: failed).
+
 A run fails, and says so, when the table stalls (no command answered for 5 s),
 an honest player is dropped or told to slow down, or the host dies. Printed per
 window: commands answered, hands completed, honest command-to-all-peers
-latency (p50, p99), the host's CPU (of one core) and peak RSS; then the
+latency (p50, p99), the host's CPU (of one core), peak RSS and open files, how much its log
+grew, how often it saved the game (the save file's changes seen, sampled every 0.1 s); then the
 attacks made, the connections the host closed or refused by cause, and the
 hostile/calm p99 over all windows.
 """
@@ -31,6 +39,7 @@ import asyncio
 import collections
 import os
 import re
+import subprocess
 import sys
 import tempfile
 import time
@@ -38,7 +47,8 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from loopback import LOOPBACK, Peer, cpu_seconds, free_port, pct, start, start_host, wait_port  # noqa: E402
-from attacks import HOSTILE, RATE, attack  # noqa: E402
+from attacks import RATE, SETS, attack  # noqa: E402
+from probes import NEWCOMER, Probe, open_files, saved_at, size  # noqa: E402
 from uno_tui.netplay import connect  # noqa: E402
 
 PEERS = 9                     # honest players; a tenth seat is the attacker's, reconnecting
@@ -75,16 +85,19 @@ def rss_kib(pid: int, field: str = "VmRSS") -> int:
 class Window:
     """One measured stretch of the game: what was answered in it, and the host's memory."""
 
-    def __init__(self, name: str, players: list[Honest], host_pid: int):
-        self.name, self.players, self.host_pid = name, players, host_pid
+    def __init__(self, name: str, players: list[Honest], host_pid: int, log: str):
+        self.name, self.players, self.host_pid, self.log = name, players, host_pid, log
         self.cpu = cpu_seconds(host_pid)
         self.start = time.perf_counter()
         self.hands0 = players[0].hands
-        self.peak_rss = 0
+        self.peak_rss = self.peak_files = 0
+        self.log_size = size(log)
+        self.saves: set[float] = set()
         self.latencies: list[float] = []
 
     def close(self) -> None:
         self.end = time.perf_counter()
+        self.log_grew = size(self.log) - self.log_size
         self.cpu = (cpu_seconds(self.host_pid) - self.cpu) / (self.end - self.start)
         self.hands = self.players[0].hands - self.hands0
         self.latencies = []
@@ -97,7 +110,8 @@ class Window:
 
 
 async def watch(host, players: list[Honest], window_of, seconds_total: float) -> str | None:
-    """Every 0.1 s: the host's memory into the current window, and whether the table stalls."""
+    """Every 0.1 s: the host's memory, open files and saves into the current window, and whether
+    the table stalls."""
     last_acks, last_progress = -1, time.perf_counter()
     end = time.perf_counter() + seconds_total
     while time.perf_counter() < end:
@@ -107,6 +121,8 @@ async def watch(host, players: list[Honest], window_of, seconds_total: float) ->
         window = window_of()
         if window is not None:
             window.peak_rss = max(window.peak_rss, rss_kib(host.pid))
+            window.peak_files = max(window.peak_files, open_files(host.pid))
+            window.saves.add(saved_at(os.path.join(host.data, "hosted-game.msgpack")))
         acks = sum(len(p.acked) for p in players)
         now = time.perf_counter()
         if acks != last_acks:
@@ -119,7 +135,7 @@ async def watch(host, players: list[Honest], window_of, seconds_total: float) ->
     return None
 
 
-async def soak(seconds: float, warmup: float, rounds: int) -> int:
+async def soak(seconds: float, warmup: float, rounds: int, kinds: str) -> int:
     port = free_port()
     log = tempfile.NamedTemporaryFile("w+", suffix=".log", delete=False)
     host = start_host(port, PEERS + 1, "--per-address", "1000", "--grace", "0", "--bot-delay", "0", output=log)
@@ -137,20 +153,24 @@ async def soak(seconds: float, warmup: float, rounds: int) -> int:
         first = [p.channel.conn for p in players]
         stop = asyncio.Event()
         tasks = [asyncio.create_task(p.run(stop, lambda: False)) for p in players]
+        probes = [] if kinds == "all" else [          # (all: its spectators fill the host, its stormer has the token)
+            Probe(port, {"type": "hello", "name": "Newcomer", "spectate": True}, NEWCOMER, 0.5),
+            Probe(port, {"type": "hello", "name": "Flaky", "token": token}, LOOPBACK, 2.0)]
+        tasks += [asyncio.create_task(probe.run(stop)) for probe in probes]
         current = [None]
         watcher = asyncio.create_task(watch(host, players, lambda: current[0], warmup + 2 * rounds * seconds))
         await asyncio.wait([watcher], timeout=warmup)
         for name in ["calm", "hostile"] * rounds:
             if watcher.done():
                 break
-            attackers = start([__file__, "--attack", str(port), "--seconds", str(seconds), "--token", token]) \
-                if name == "hostile" else None
-            current[0] = Window(name, players, host.pid)
+            attackers = start([__file__, "--attack", str(port), "--seconds", str(seconds), "--token", token,
+                               "--attacks", kinds]) if name == "hostile" else None
+            current[0] = Window(name, players, host.pid, log.name)
             windows.append(current[0])
             await asyncio.wait([watcher], timeout=seconds)
             current[0].close()
             if attackers is not None:    # it stops by itself at the window's end, and says what it did
-                attacks.append(await asyncio.to_thread(lambda: attackers.communicate(timeout=15)[0].strip()))
+                attacks.append(await asyncio.to_thread(said, attackers))
         failure = watcher.result() if watcher.done() else None
         watcher.cancel()
         stop.set()
@@ -166,11 +186,21 @@ async def soak(seconds: float, warmup: float, rounds: int) -> int:
     finally:
         host.terminate()
         host.wait(10)
-    report(seconds, rounds, windows, peak, causes(log.name), attacks)
+    report(seconds, rounds, kinds, windows, probes, peak, causes(log.name), attacks)
     if failure or len(windows) < 2 * rounds:
         print(f"FAILED: {failure or 'the run ended early'}")
         return 1
     return 0
+
+
+def said(attackers) -> str:
+    """What the attackers' process made (it runs at nice 19: on a loaded machine it may not get
+    the CPU to finish in time, and is then ended)."""
+    try:
+        return attackers.communicate(timeout=60)[0].strip()
+    except subprocess.TimeoutExpired:
+        attackers.kill()
+        return "(did not finish within 60 s of its window's end; ended)"
 
 
 def causes(path: str) -> collections.Counter:
@@ -187,10 +217,11 @@ def causes(path: str) -> collections.Counter:
     return found
 
 
-def report(seconds: float, rounds: int, windows: list[Window], peak: int, dropped: collections.Counter,
-           attacks: list[str]) -> None:
+def report(seconds: float, rounds: int, kinds: str, windows: list[Window], probes: list[Probe], peak: int,
+           dropped: collections.Counter, attacks: list[str]) -> None:
     print(f"one host, {PEERS} honest players (each at most {RATE // 2} commands/s), one game throughout; "
-          f"{rounds} rounds of {seconds:g} s calm then {seconds:g} s with {len(HOSTILE)} hostile clients at once")
+          f"{rounds} rounds of {seconds:g} s calm then {seconds:g} s with {len(SETS[kinds])} hostile clients "
+          f"at once ({kinds})")
     pooled = collections.defaultdict(list)
     for w in windows:
         pooled[w.name] += w.latencies
@@ -199,7 +230,12 @@ def report(seconds: float, rounds: int, windows: list[Window], peak: int, droppe
             continue
         print(f"  {w.name:8s} commands answered {len(w.latencies):6d}  hands {w.hands:3d}  "
               f"p50 {pct(w.latencies, 0.5) * 1e3:6.2f} ms  p99 {pct(w.latencies, 0.99) * 1e3:6.2f} ms  "
-              f"host CPU {w.cpu:4.0%}  peak RSS {w.peak_rss / 1024:5.1f} MiB")
+              f"host CPU {w.cpu:4.0%}  peak RSS {w.peak_rss / 1024:5.1f} MiB  open files {w.peak_files:3d}  "
+              f"log +{w.log_grew / 1024:.0f} KiB  saves {len(w.saves - {None})}")
+        for probe, what in zip(probes, ("newcomers' joins", "seat token reconnects")):
+            tries, took = probe.between(w.start, w.end)
+            times = f": p50 {pct(took, 0.5) * 1e3:.0f} ms, p99 {pct(took, 0.99) * 1e3:.0f} ms" if took else ""
+            print(f"           {what}: {len(took)} of {tries} let in{times}")
     print(f"host peak RSS over the whole run (VmHWM): {peak / 1024:.1f} MiB")
     for i, made in enumerate(attacks):
         print(f"attacks made in hostile window {i + 1} (connections, by kind): {made}")
@@ -217,13 +253,14 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=30, help="each measured window (default 30)")
     parser.add_argument("--warmup", type=float, default=3)
     parser.add_argument("--rounds", type=int, default=2, help="calm/hostile pairs, alternated (default 2)")
+    parser.add_argument("--attacks", choices=sorted(SETS), default="all", help="which attacks (default all)")
     parser.add_argument("--attack", type=int, metavar="PORT", help=argparse.SUPPRESS)
     parser.add_argument("--token", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.attack:
-        asyncio.run(attack(args.attack, args.seconds, args.token))
+        asyncio.run(attack(args.attack, args.seconds, args.token, args.attacks))
     else:
-        sys.exit(asyncio.run(soak(args.seconds, args.warmup, args.rounds)))
+        sys.exit(asyncio.run(soak(args.seconds, args.warmup, args.rounds, args.attacks)))
 
 
 if __name__ == "__main__":
