@@ -1,5 +1,6 @@
 """UI tests' set-ups and questions: apps on rigged or seeded tables, waiting (bounded) for a
 condition, the game screen, its log, and my turn."""
+from tests.helpers.records import fixed_record
 from uno_tui.app import UnoApp
 from uno_tui.screens.game import GameScreen
 from uno_tui.screens.modals import HandOverScreen
@@ -90,6 +91,18 @@ def _challenge():
                       ["B1"] * 12, dealer=1)
 
 
+def _history():
+    from uno_tui.screens.history import HistoryScreen
+    fixed_record()
+    return UnoApp(then=lambda app: app.push_screen(HistoryScreen()))
+
+
+def _replay():
+    from uno_tui.screens.replay import open_replay
+    path = fixed_record()
+    return UnoApp(then=lambda app: open_replay(app, path))
+
+
 def _match_over():
     return rigged_app([["R1"], ["G9"], ["Y+2"]], "R5", ["B1"] * 30)
 
@@ -106,4 +119,6 @@ SCREENS = [
     ("colour-picker", _colour, (80, 24), ["tab", "tab", "enter"]),
     ("challenge", _challenge, (80, 24), ["wait:300"]),
     ("match-over", _match_over, (100, 30), ["enter", "wait:300"]),
+    ("history", _history, (100, 30), ["wait:300"]),
+    ("replay", _replay, (100, 30), ["full_stop"] * 5 + ["wait:300"]),
 ]

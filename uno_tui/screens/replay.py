@@ -11,6 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
 from ..engine import card_name
+from ..settings import GameSettings
 from ..history.record import Record, RecordError, read_record
 from ..history.replay import replay
 from ..history.seat_record import KIND as SEAT_KIND
@@ -75,7 +76,9 @@ class ReplayScreen(GameScreen):
         if self.view is None:
             return
         pace = f" · playing at {SPEEDS[self.speed]:g}/s" if self._playing else ""
-        self.status = (f"Replay · {self.channel.where()} · from {self.channel.watcher}'s seat{pace}", False)
+        who = self.channel.watcher
+        seat = "your seat" if who == GameSettings.name else f"{who}'s seat"     # a solo player is "You"
+        self.status = (f"Replay · {self.channel.where()} · from {seat}{pace}", False)
 
     def check_action(self, action: str, parameters) -> bool | None:
         if action in COMMANDS:
