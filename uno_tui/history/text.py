@@ -1,5 +1,6 @@
 """A match in plain text, one line per event in the game log's own words, each with its time:
 for bug reports and for reading a match without uno-tui."""
+from ..settings import GameSettings
 from ..table.describe import chat_line, narrate
 from .record import Record
 from .replay import Replay
@@ -10,11 +11,13 @@ def as_text(played: Replay) -> str:
     seats = ", ".join(f"{s['name']} ({s.get('level', 'bot') if s.get('kind') == 'bot' else 'human'})"
                       for s in header["seats"])
     lines = [f"uno-tui {header.get('uno_tui', '?')} match record, {played.rules.preset}: {seats}"]
+    # a solo player is named "You": told as the game log tells them ("You draw", not "You draws")
+    me = names.index(GameSettings.name) if GameSettings.name in names else None
     for hand in played.hands:
         lines.append(f"Hand {hand.number}")
-        lines += [f"  [start] {line['text']}" for line in narrate(hand.setup, None, names)]
+        lines += [f"  [start] {line['text']}" for line in narrate(hand.setup, me, names)]
         for move in hand.moves:
-            lines += [f"  [{_clock(move.t)}] {line['text']}" for line in narrate(move.events, None, names)]
+            lines += [f"  [{_clock(move.t)}] {line['text']}" for line in narrate(move.events, me, names)]
         if hand.result is None:
             lines.append("  (the record stops here)")
         else:
