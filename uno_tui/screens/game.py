@@ -209,7 +209,7 @@ class GameScreen(Moves, Decisions, Screen):
         except (RecordError, OSError) as e:
             self.notify(f"The host's record was not kept: {e}", title="Record", severity="error", timeout=10)
             return
-        self.notify(f"Kept as {path.name}: History replays it, and once it is over shows every hand face up.",
+        self.notify(f"Kept as {path.name}: History replays it, every hand face up (f).",
                     title="The host's record", timeout=10)
 
     @on(ChannelClosed)
