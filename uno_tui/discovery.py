@@ -204,17 +204,22 @@ class Finder(RecordUpdateListener):
             if self._pins() != self._judged_by:          # a table joined meanwhile: judged again
                 self._changed()
 
-    def _hear(self, name: str) -> bool:
-        """Note a record heard now; False if its name is dropped or there is no room for it."""
-        if name not in self.heard:
+    def _hear(self, name: str, changed: bool = False) -> None:
+        """Note a record heard now, and look it up if it is new here (or ``changed``): unless its
+        name is dropped, or every place is a pinned table's."""
+        new = name not in self.heard
+        if new:
             if not _fair_name(name):
                 self.dropped += 1
-                return False
+                return
             if len(self.heard) >= MAX_GAMES and not self._make_room():
-                return False
+                return
         self.heard.pop(name, None)
         self.heard[name] = time.monotonic()       # (kept in order of hearing: the first is the stalest)
-        return True
+        if (new or changed) and name not in self._lookups:
+            task = asyncio.get_running_loop().create_task(self._look_up(name))
+            self._lookups[name] = task
+            task.add_done_callback(lambda _: self._lookups.pop(name, None) if self._lookups.get(name) is task else None)
 
     def _make_room(self) -> bool:
         """Forget the table heard least lately whose key is not pinned (False: all are)."""
@@ -236,12 +241,8 @@ class Finder(RecordUpdateListener):
     def _heard(self, zeroconf, service_type: str, name: str, state_change: ServiceStateChange) -> None:
         if state_change is ServiceStateChange.Removed:
             self._forget(name)
-            return
-        if not self._hear(name) or name in self._lookups:
-            return
-        task = asyncio.get_running_loop().create_task(self._look_up(name))
-        self._lookups[name] = task
-        task.add_done_callback(lambda _: self._lookups.pop(name, None) if self._lookups.get(name) is task else None)
+        else:
+            self._hear(name, changed=True)
 
     async def _look_up(self, name: str) -> None:
         try:
