@@ -15,15 +15,15 @@ import pytest
 
 from tests.helpers.network import LOOPBACK, eventually
 from tests.helpers.web import page_servers
-from uno_tui import webtab
+from uno_tui import guests
 
 STAND_IN = Path(__file__).parent / "helpers" / "tab_process.py"
 
 
 @pytest.fixture(autouse=True)
 def quick_starts(monkeypatch):
-    monkeypatch.setattr(webtab, "STARTS", 1000.0)
-    monkeypatch.setattr(webtab, "BURST", 1000)
+    monkeypatch.setattr(guests, "STARTS", 1000.0)
+    monkeypatch.setattr(guests, "BURST", 1000)
 
 
 @pytest.fixture

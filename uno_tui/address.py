@@ -5,6 +5,7 @@ import os
 
 DEFAULT_PORT = 7531
 DEFAULT_WEB_PORT = 7532          # `uno-tui host --web` and `uno-tui web`
+DEFAULT_SSH_PORT = 7533          # `uno-tui host --ssh`
 INTERFACE_ENV = "UNO_TUI_LAN_INTERFACE"       # the one interface LAN discovery may use (tests: 127.0.0.1)
 
 

@@ -29,18 +29,23 @@ class UnoApp(App):
     THEMES = ("textual-dark", "textual-light")
 
     def __init__(self, *, seed=None, pacing=None, dealer: int | None = None, autostart=None,
-                 host: dict | None = None, join: tuple | None = None, browser: bool = False, then=None):
+                 host: dict | None = None, join: tuple | None = None, browser: bool = False, ssh: bool = False,
+                 then=None):
         """``autostart``: go straight into a game, from GameSettings or from a callable
         that returns a channel to a table (tests rig tables this way). ``host``: open the
         host's lobby with these HostSession options (plus bind, port). ``join``: connect to
         (host, port, name, password, spectate[, fingerprint]); host None: show the games found on
         the LAN; a fingerprint (a join code's) pins the host's key.
         ``browser``: a tab of host --web: only the join form for that table, which is also where
-        leaving the table comes back to (the host's machine is not the player's to use). ``then``:
-        called with the app once the start screen is up (`uno-tui history`, `uno-tui replay`)."""
+        leaving the table comes back to (the host's machine is not the player's to use).
+        ``ssh``: a session of host --ssh: as a browser tab, but joined at once with the name given
+        (the ssh login), and the seat token kept (in the files the host keeps for that ssh
+        identity). ``then``: called with the app once the start screen is up (`uno-tui history`, `uno-tui replay`)."""
         super().__init__()
         self.seed, self.pacing, self.dealer = seed, pacing, dealer
         self.autostart, self.host_options, self.join_options, self.browser = autostart, host, join, browser
+        self.ssh = ssh
+        self.locked = browser or ssh             # only the join form of one table: the host's machine
         self.then = then
         self.hosting = None                      # the HostSession this app serves, if any
         self.channel = None                      # the channel of the game (or lobby) on screen
@@ -49,10 +54,13 @@ class UnoApp(App):
         self.theme = "textual-dark"
         if not gc.isenabled():
             self.call_after_refresh(_collect_again)
-        if self.browser:
+        if self.locked:
             from .screens.join import JoinScreen
             host, port, name, password, _, *pin = self.join_options
-            self.push_screen(JoinScreen(_where(host, port, pin), name, password=password, locked=True))
+            form = JoinScreen(_where(host, port, pin), name, password=password, locked=True)
+            self.push_screen(form)
+            if self.ssh:
+                self.call_after_refresh(form.join)
             return
         self.push_screen(StartScreen())
         if self.then is not None:
@@ -146,11 +154,12 @@ class UnoApp(App):
             self.push_screen(JoinScreen(name=lan_name(load_settings())))
 
     def host_game(self, settings, bind: str = "0.0.0.0", port: int | None = None, resume: bool = False,
-                  advertise: bool = True, web: int | None = None, internet: bool = False, **options) -> None:
+                  advertise: bool = True, web: int | None = None, ssh: int | None = None, internet: bool = False,
+                  **options) -> None:
         """Open the server (in a worker) and show the lobby, as one of the players at this table;
         ``advertise``: tell the LAN about it (discovery.py); ``web``: serve the page friends join
-        from in a browser on this port (web.py); ``internet``: ask the router to forward the port
-        as soon as the lobby shows (as its switch does)."""
+        from in a browser on this port (web.py); ``ssh``: serve the table to ssh clients on this port;
+        ``internet``: ask the router to forward the port as soon as the lobby shows (as its switch does)."""
         from .address import DEFAULT_PORT
         from .hosting import HostSession
         port = DEFAULT_PORT if port is None else port
@@ -172,9 +181,9 @@ class UnoApp(App):
         async def serve() -> None:
             from .screens.lobby import LobbyScreen
             try:
-                port_open = await session.serve(bind, port, advertise=advertise, web=web)
+                port_open = await session.serve(bind, port, advertise=advertise, web=web, ssh=ssh)
             except OSError as e:
-                self.back_to_start(session.cannot_serve(e, port, web))
+                self.back_to_start(session.cannot_serve(e, port, web, ssh))
                 await session.close()
                 return
             self.hosting, self.channel = session, session.local
@@ -262,7 +271,7 @@ class UnoApp(App):
         """Every screen off the stack down to the start screen (a browser tab's: the join form),
         which says ``notice`` if given."""
         from .screens.join import JoinScreen
-        home = JoinScreen if self.browser else StartScreen
+        home = JoinScreen if self.locked else StartScreen
         while len(self.screen_stack) > 1 and not isinstance(self.screen, home):
             self.pop_screen()
         self.screen.refresh_menu(notice)

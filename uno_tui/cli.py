@@ -8,7 +8,7 @@ import socket
 import sys
 
 from . import history_commands
-from .address import DEFAULT_PORT, DEFAULT_WEB_PORT, INTERFACE_ENV, cannot_host, format_address, parse_address
+from .address import DEFAULT_PORT, DEFAULT_SSH_PORT, DEFAULT_WEB_PORT, INTERFACE_ENV, cannot_host, format_address, parse_address
 
 PASSWORD_ENV = "UNO_TUI_PASSWORD"
 
@@ -53,6 +53,9 @@ def build_parser() -> argparse.ArgumentParser:
                       help=f"connections one address may hold (default {PER_ADDRESS}; more behind a shared address)")
     host.add_argument("--web", type=_port, nargs="?", const=DEFAULT_WEB_PORT, default=None, metavar="PORT",
                       help=f"also serve a page friends join from in a browser (default port {DEFAULT_WEB_PORT})")
+    host.add_argument("--ssh", type=_port, nargs="?", const=DEFAULT_SSH_PORT, default=None, metavar="PORT",
+                      help=f"also serve the table over ssh: friends join with ssh -p PORT NAME@HOST "
+                           f"(default port {DEFAULT_SSH_PORT})")
     host.add_argument("--no-advertise", action="store_true", help="do not list this table on the LAN")
     host.add_argument("--internet", action="store_true",
                       help="ask the router (UPnP) to let friends on other networks in while the table is open, "
@@ -69,9 +72,12 @@ def build_parser() -> argparse.ArgumentParser:
     secret.add_argument("--password-file", default=None, metavar="FILE",
                         help="the password is this file's first line")
     join.add_argument("--spectate", action="store_true", help="watch without a seat")
-    join.add_argument("--browser", action="store_true",
-                      help="what the page of host --web runs: ask the name first, keep no seat token, "
-                           "and end when the player leaves the table")
+    guest = join.add_mutually_exclusive_group()
+    guest.add_argument("--browser", action="store_true",
+                       help="what the page of host --web runs: ask the name first, keep no seat token, "
+                            "and end when the player leaves the table")
+    guest.add_argument("--ssh", action="store_true",
+                       help="what an ssh session of host --ssh runs: this table only, joined at once as --name")
     _lan_interface(join)
     web = sub.add_parser("web", help="play in a browser on this machine (solo, host or join)")
     web.add_argument("--port", type=_port, default=DEFAULT_WEB_PORT, help=f"default {DEFAULT_WEB_PORT}")
@@ -155,8 +161,10 @@ def main(argv: list[str] | None = None) -> int:
             return 0
     if args.command == "join":
         address, pin = (None, None), None
-        if args.browser and args.address is None:
-            command.error("--browser needs the host's address")
+        if (args.browser or args.ssh) and args.address is None:
+            command.error(f"--{'browser' if args.browser else 'ssh'} needs the host's address")
+        if args.ssh and not args.name:
+            command.error("--ssh needs --name")
         if args.address is not None:
             from .joincode import is_join_code, parse_join_code
             try:
@@ -168,13 +176,15 @@ def main(argv: list[str] | None = None) -> int:
                 command.error(str(e))
         from .app import UnoApp
         name = "" if args.browser else args.name or lan_name(settings)
-        UnoApp(join=(*address, name, args.password, args.spectate, pin), browser=args.browser).run()
+        UnoApp(join=(*address, name, args.password, args.spectate, pin), browser=args.browser, ssh=args.ssh).run()
         return 0
     if args.command == "host":
         if args.seats is not None and not 2 <= args.seats <= 10:
             command.error("--seats must be from 2 to 10")
         if args.web is not None and args.web == args.port != 0:
             command.error("--web needs a port of its own (not the game's)")
+        if args.ssh is not None and args.ssh in (args.port, args.web) and args.ssh != 0:
+            command.error("--ssh needs a port of its own (not the game's nor the page's)")
         if args.edition:
             settings.edition = args.edition
         seats = args.seats or len(settings.bots) + 1
@@ -189,7 +199,7 @@ def main(argv: list[str] | None = None) -> int:
         UnoApp(host=dict(settings=settings, host_name=name, players=seats, password=args.password,
                          bind=args.bind, port=args.port, rate=args.rate, burst=args.rate, per_address=args.per_address,
                          resume=args.resume, advertise=not args.no_advertise, web=args.web,
-                         internet=args.internet)).run()
+                         ssh=args.ssh, internet=args.internet)).run()
         return 0
     from .app import UnoApp
     UnoApp().run()
@@ -234,9 +244,9 @@ async def headless_host(settings, args, seats: int) -> int:
                               burst=args.rate, per_address=args.per_address, pacing=pacing, seed=args.seed)
     try:
         port = await session.serve(args.bind, args.port, advertise=not args.no_advertise, web=args.web,
-                                   internet=args.internet)
+                                   ssh=args.ssh, internet=args.internet)
     except OSError as e:
-        print(f"uno-tui: {session.cannot_serve(e, args.port, args.web)}", file=sys.stderr)
+        print(f"uno-tui: {session.cannot_serve(e, args.port, args.web, args.ssh)}", file=sys.stderr)
         await session.close()
         return 1
     gc.freeze()                       # what start-up made lives on: the collector need not walk it again

@@ -83,13 +83,16 @@ class HostSession(HostedSaving):
         self.portmap = None                       # the portmap.PortMap of a host reachable from the internet
         self.internet = None                      # its portmap.Mapping, while the router forwards the port
         self.internet_problem: str | None = None  # why the router does not, and what to do instead
+        self.ssh = None                           # the sshserve.SshServer of --ssh
+        self.ssh_port: int | None = None
 
     # ------------------------------------------------------------------ server
     async def serve(self, bind: str = "0.0.0.0", port: int = DEFAULT_PORT, *, advertise: bool = False,
-                    web: int | None = None, internet: bool = False) -> int:
+                    web: int | None = None, ssh: int | None = None, internet: bool = False) -> int:
         """Listen; with ``advertise``, also tell the LAN about the table (discovery.py, on the
         interface UNO_TUI_LAN_INTERFACE names, if any); with ``web``, serve the page a browser joins
-        from on that port (web.py, ``web_port`` once open); with ``internet``, ask the router to
+        from on that port (web.py, ``web_port`` once open); with ``ssh``, serve the table to ssh
+        clients on that port (sshserve.py, ``ssh_port``); with ``internet``, ask the router to
         forward the port (reach_internet). ``addresses``: where friends on the LAN reach it."""
         if self.password is not None:            # scrypt, once, off the loop (net/proof.py)
             self._password_key = (self.password, await asyncio.to_thread(proof.password_key, self.password,
@@ -104,6 +107,14 @@ class HostSession(HostedSaving):
             tab = app_command("join", join_code(here, self.port, self.fingerprint), "--browser")
             self.web = WebServer(tab, bind, web, title=f"{self.host_name}'s table", guest=True, seats=self.seats_free)
             self.web_port = await self.web.start()
+        if ssh is not None:
+            from .guests import app_argv
+            from .joincode import join_code
+            from .sshserve import SshServer               # asyncssh: only for hosts that serve ssh
+            code = join_code("127.0.0.1" if bind in ("0.0.0.0", "") else bind, self.port, self.fingerprint)
+            self.ssh = SshServer(lambda name: app_argv("join", code, "--ssh", f"--name={name}"), bind, ssh,
+                                 password=lambda: self.password, public_host=self.addresses[0])
+            self.ssh_port = await self.ssh.start()
         if advertise:
             from .discovery import Advertiser             # zeroconf: only for hosts that advertise
             self.advertiser = Advertiser(self.host_name, self.port, self.addresses, interface=lan_interface())
@@ -145,9 +156,18 @@ class HostSession(HostedSaving):
         if self.portmap is not None:
             await self.portmap.close()
 
-    def cannot_serve(self, error: OSError, port: int, web: int | None) -> str:
-        """Why serve() failed, naming what to change: the game's port, or the page's."""
-        return cannot_host(port, error) if self.port is None else cannot_host(web, error, "--web")
+    def ssh_command(self) -> str:
+        """What a friend types to join over ssh."""
+        port = "" if self.ssh_port == 22 else f"-p {self.ssh_port} "
+        return f"ssh {port}YOURNAME@{self.addresses[0]}"
+
+    def cannot_serve(self, error: OSError, port: int, web: int | None, ssh: int | None = None) -> str:
+        """Why serve() failed, naming what to change: the game's port, the page's, or the ssh port."""
+        if self.port is None:
+            return cannot_host(port, error)
+        if web is not None and self.web_port is None:
+            return cannot_host(web, error, "--web")
+        return cannot_host(ssh, error, "--ssh")
 
     def connections(self) -> list:
         """Everyone who gets messages: seated players (the host's own screen too) and spectators."""
@@ -165,7 +185,7 @@ class HostSession(HostedSaving):
         for conn in self.connections():
             conn.close(reason, farewell={"type": "bye", "reason": reason})
         await asyncio.gather(self.server.close(), asyncio.to_thread(self.autosave.wait),
-                             *(extra.close() for extra in (self.advertiser, self.web, self.portmap)
+                             *(extra.close() for extra in (self.advertiser, self.web, self.ssh, self.portmap)
                                if extra is not None))
 
     # ------------------------------------------------------------------ admission

@@ -48,13 +48,18 @@ def _make(path: Path) -> None:
     cert = (x509.CertificateBuilder().subject_name(name).issuer_name(name).public_key(key.public_key())
             .serial_number(x509.random_serial_number()).not_valid_before(now - datetime.timedelta(days=1))
             .not_valid_after(now + datetime.timedelta(days=100 * 365)).sign(key, hashes.SHA256()))
-    pem = key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
-                            serialization.NoEncryption()) + cert.public_bytes(serialization.Encoding.PEM)
+    write_once(path, key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                                       serialization.NoEncryption()) + cert.public_bytes(serialization.Encoding.PEM))
+
+
+def write_once(path: Path, secret: bytes) -> None:
+    """A key file, readable by its owner only, put in place unless one is there already (two hosts
+    starting at once keep the first)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=".host-key-")     # made 0600
     try:
         with os.fdopen(fd, "wb") as f:
-            f.write(pem)
+            f.write(secret)
         try:
             os.link(temporary, path)
         except FileExistsError:              # another host made one first: that one is ours too

@@ -1,6 +1,6 @@
 """What a host tells friends so they can join, in the same words in the lobby and in the headless
 log: the join code from the internet (while the router forwards the port) or why there is none,
-the LAN's join code, the table's key, the browser page, and a nudge to set a password on a table
+the LAN's join code, the table's key, the browser page, the ssh command and key, and a nudge to set a password on a table
 open to the internet."""
 from dataclasses import dataclass
 
@@ -36,6 +36,8 @@ def invitation(session, asking: bool = False) -> list[Line]:
                    + "  ·  ".join(format_address(a, port) for a in session.addresses), "quiet")]
     if session.web_port is not None:
         lines.append(Line(f"Or in a browser:  http://{format_address(session.addresses[0], session.web_port)}"))
+    if session.ssh_port is not None:
+        lines += [Line(f"Or with ssh:  {session.ssh_command()}"), Line(f"ssh key: {session.ssh.fingerprint}", "quiet")]
     return lines
 
 

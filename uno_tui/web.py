@@ -8,13 +8,13 @@ connections, time, sizes and Origin by webguard.py, the tabs' processes by webta
 """
 import shlex
 import socket
-import sys
 from pathlib import Path
 
 import aiohttp_jinja2
 from aiohttp import web
 from textual_serve.server import Server
 
+from .guests import app_argv
 from .webguard import Guard
 from .webtab import IDLE_TIMEOUT, Tabs
 
@@ -30,7 +30,7 @@ FULL_PAGE = ("<!DOCTYPE html><html><body style='font-family: sans-serif'><h2>Thi
 
 def app_command(*args: str) -> str:
     """The shell command textual-serve starts for each tab: this Python's uno-tui."""
-    return shlex.join([sys.executable, "-m", "uno_tui.cli", *args])
+    return shlex.join(app_argv(*args))
 
 
 class WebServer(Server):

@@ -1,52 +1,32 @@
 """A browser tab's process, from its websocket opening until the process has exited (web.py).
 
 In place of textual-serve's own handler, so that what a tab can make the host spend is
-bounded: a slot is taken before the process starts and given back only once it has exited
-(ended if it does not), new processes start at most STARTS a second (a burst waits its turn), at a lower CPU priority
-than the host's, every message is checked (a terminal size within the caps, a known shape;
-a malformed one closes that tab, never the host), and a tab nobody has typed or clicked in
-for ``idle`` seconds is closed with a word on its screen. A guest's tab (``host --web``) gets
+bounded by the guests' caps (guests.py, shared with ssh sessions: a slot held until the
+process has exited, ended if it does not; starts paced; a lower CPU priority), every message is
+checked (a terminal size within the caps, a known shape; a malformed one closes that tab, never
+the host), and a tab nobody has typed or clicked in for ``idle`` seconds is closed with a word
+on its screen. A guest's tab (``host --web``) gets
 settings and data directories of its own, deleted after it, so nothing a guest does
 (pressing ``m`` writes preferences) changes the host user's files.
 """
 import asyncio
-import collections
 import json
 import os
 import shlex
 import shutil
 import tempfile
-import time
 
 from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 
-from net.connection import RateLimit
-
+from . import guests
+from .guests import IDLE_TIMEOUT, Full, Idle, Slots, lower_priority, terminal_size
 from .webguard import Refusals
 
-MAX_COLUMNS, MAX_ROWS = 500, 200                 # a tab asks for its terminal's size: within reason
 MAX_MESSAGE = 64 * 1024                          # a key, a click, a paste: far below this
-IDLE_TIMEOUT = 15 * 60.0
-STARTS, BURST = 1.0, 2                           # new tab processes a second, and at once
 EXIT_WAIT = 3.0                                  # a process told to quit has this long before it is ended
-NICE = 10
-GUEST_SHARE = 0.5                                # of the tabs, at most this share from one address
 IDLE_NOTE = ("\r\n\x1b[0m\x1b[2J\x1b[H  Nobody used this tab for {minutes:g} minutes: it is closed, to make "
              "room for others.\r\n  Reload the page to play again.\r\n")
-
-
-class TooBig(ValueError):
-    pass
-
-
-def terminal_size(width, height) -> tuple[int, int]:
-    """A terminal size a screen could have; ValueError (TooBig if only too big) otherwise."""
-    if type(width) is not int or type(height) is not int or width < 1 or height < 1:
-        raise ValueError("a terminal size that is not one")
-    if width > MAX_COLUMNS or height > MAX_ROWS:
-        raise TooBig("a terminal too big")
-    return width, height
 
 
 def query_size(query) -> tuple[int, int]:
@@ -69,7 +49,7 @@ class _Process(AppService):
         env = {**self._build_environment(width=width, height=height), **self.extra_env}
         self._process = await asyncio.create_subprocess_exec(
             *shlex.split(self.command), stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.PIPE, env=env, preexec_fn=lambda: os.nice(NICE))
+            stderr=asyncio.subprocess.PIPE, env=env, preexec_fn=lower_priority)
         self._stdin = self._process.stdin
         return self._process
 
@@ -78,19 +58,21 @@ class Tabs:
     """The tab processes of one page server: at most ``cap`` at once."""
 
     def __init__(self, command: str, *, cap: int, guest: bool, refusals: Refusals, idle: float = IDLE_TIMEOUT):
-        """A guest's tabs (``host --web``) have files of their own, and an address has at most
-        GUEST_SHARE of the cap (one address could take every seat's tab otherwise)."""
-        self.command, self.cap, self.guest, self.idle = command, cap, guest, idle
-        self.per_address = max(1, int(cap * GUEST_SHARE)) if guest else cap
+        """A guest's tabs (``host --web``) have files of their own, and an address has its share
+        of the cap only (guests.py)."""
+        self.command, self.guest, self.idle = command, guest, idle
+        self.slots = Slots(cap, share=guests.GUEST_SHARE if guest else 1.0)
         self.refusals = refusals
-        self.held = 0                             # slots taken: processes starting, running or ending
-        self.by_address: collections.Counter = collections.Counter()
         self.processes: set = set()
-        self._starts = RateLimit(STARTS, BURST)
+
+    @property
+    def held(self) -> int:
+        """Slots taken: processes starting, running or ending."""
+        return self.slots.held
 
     @property
     def full(self) -> bool:
-        return self.held >= self.cap
+        return self.slots.full
 
     async def serve(self, request: web.Request, download_manager) -> web.StreamResponse:
         """One tab, from its websocket's request to its process's exit."""
@@ -103,19 +85,15 @@ class Tabs:
         if not ws.can_prepare(request).ok:
             self.refusals.add("a websocket request that is not one")
             return web.Response(text="not a websocket request", status=400)
-        if self.full:
-            self.refusals.add("a tab when the table is full")
-            return web.Response(text="this table is full", status=503)
         address = request.remote or ""
-        if self.by_address[address] >= self.per_address:
-            self.refusals.add("more tabs from one address than its share")
-            return web.Response(text="too many tabs from your address", status=503)
-        self.held += 1                            # before any await: a burst of tabs sees it
-        self.by_address[address] += 1
+        try:
+            self.slots.take(address)              # before any await: a burst of tabs sees it
+        except Full as e:
+            self.refusals.add(e.reason)
+            return web.Response(text=e.words, status=503)
         home = tempfile.mkdtemp(prefix="uno-tui-tab-") if self.guest else None
         try:
-            while not self._starts.allow():       # a burst of tabs starts one by one: the host's CPU is the game's
-                await asyncio.sleep(1 / STARTS)
+            await self.slots.turn()               # a burst of tabs starts one by one
             await ws.prepare(request)
             env = {"UNO_TUI_CONFIG_DIR": os.path.join(home, "config"),
                    "UNO_TUI_DATA_DIR": os.path.join(home, "data")} if home else {}
@@ -129,16 +107,15 @@ class Tabs:
                 await asyncio.shield(self._end(service))
             return ws
         finally:
-            self.held -= 1
-            self.by_address[address] -= 1
+            self.slots.give_back(address)
             if home:
                 shutil.rmtree(home, ignore_errors=True)
 
     async def _relay(self, ws: web.WebSocketResponse, service: _Process) -> None:
         """The page's messages to the process, until the page goes, sends something malformed,
         or nobody has typed or clicked for ``idle`` seconds."""
-        last = [time.monotonic()]
-        watchdog = asyncio.get_running_loop().create_task(self._watch_idle(ws, last))
+        idle = Idle(self.idle)
+        watchdog = asyncio.get_running_loop().create_task(self._watch_idle(ws, idle))
         try:
             async for message in ws:
                 if message.type != WSMsgType.TEXT:
@@ -146,7 +123,7 @@ class Tabs:
                 try:
                     kind, data = _envelope(message.data)
                     if kind == "stdin":
-                        last[0] = time.monotonic()
+                        idle.used()
                         await service.send_bytes(data.encode("utf-8"))
                     elif kind == "resize":
                         await service.set_terminal_size(*terminal_size(data.get("width"), data.get("height")))
@@ -161,15 +138,11 @@ class Tabs:
         finally:
             watchdog.cancel()
 
-    async def _watch_idle(self, ws: web.WebSocketResponse, last: list[float]) -> None:
-        while True:
-            left = last[0] + self.idle - time.monotonic()
-            if left <= 0:
-                self.refusals.add("tabs nobody used (closed)")
-                await ws.send_bytes(IDLE_NOTE.format(minutes=round(self.idle / 60, 1)).encode())
-                await ws.close(code=1000, message=b"idle")
-                return
-            await asyncio.sleep(left)
+    async def _watch_idle(self, ws: web.WebSocketResponse, idle: Idle) -> None:
+        await idle.wait()
+        self.refusals.add("tabs nobody used (closed)")
+        await ws.send_bytes(IDLE_NOTE.format(minutes=idle.minutes).encode())
+        await ws.close(code=1000, message=b"idle")
 
     async def _end(self, service: _Process) -> None:
         """Tell the process to quit and wait for it to exit; end it if it does not in time."""

@@ -23,12 +23,15 @@ def console_script() -> str:
 
 
 class Terminal:
-    def __init__(self, *args: str, env: dict, size=(80, 24)):
+    def __init__(self, *args: str, env: dict, size=(80, 24), program: str | None = None):
+        """``program``: what runs in it (the console script unless given: /usr/bin/ssh, say)."""
         cols, rows = size
+        program = program or console_script()
         self.env = env                         # what it was started with (a second command on the same machine)
         self.screen = pyte.Screen(cols, rows)
         self.stream = pyte.ByteStream(self.screen)
         self.lock = threading.Lock()
+        self.returncode: int | None = None    # once reaped
         self.pid, self.fd = pty.fork()
         if self.pid == 0:                      # the child: a terminal of this size, then the app
             try:
@@ -37,7 +40,7 @@ class Terminal:
                 # in the background (where they are ignored, and exec keeps that) must not pass that on
                 for sig in (signal.SIGINT, signal.SIGQUIT):
                     signal.signal(sig, signal.SIG_DFL)
-                os.execve(console_script(), [console_script(), *args], {**env, "TERM": "xterm-256color"})
+                os.execve(program, [program, *args], {**env, "TERM": "xterm-256color"})
             finally:
                 os._exit(127)                  # never a second copy of the test run
         self.reader = threading.Thread(target=self._read, daemon=True)
@@ -78,14 +81,33 @@ class Terminal:
             if key == "escape":
                 time.sleep(0.1)                # an Esc alone must not merge with the next key into a sequence
 
+    def resize(self, cols: int, rows: int) -> None:
+        """As a window dragged to a new size: the program is told (SIGWINCH) and the screen redrawn."""
+        with self.lock:
+            self.screen.resize(rows, cols)
+        fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+
+    def exit_code(self, timeout: float = 10.0) -> int:
+        """Once the program has ended by itself: its exit code (fails if it has not in time)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
+            if pid:
+                self.returncode = os.waitstatus_to_exitcode(status)
+                return self.returncode
+            if time.monotonic() > deadline:
+                raise AssertionError(f"still running after {timeout} s:\n{self.text()}")
+            time.sleep(0.05)
+
     def alive(self) -> bool:
-        return os.waitpid(self.pid, os.WNOHANG) == (0, 0)
+        return self.returncode is None and os.waitpid(self.pid, os.WNOHANG) == (0, 0)
 
     def kill(self) -> None:
         """As a crash or a closed laptop would: no chance to say goodbye."""
         try:
-            os.kill(self.pid, signal.SIGKILL)
-            os.waitpid(self.pid, 0)
+            if self.returncode is None:
+                os.kill(self.pid, signal.SIGKILL)
+                os.waitpid(self.pid, 0)
         except (ProcessLookupError, ChildProcessError):
             pass
         self._close_fd()

@@ -11,16 +11,18 @@ from tests.helpers.terminal import Terminal
 def newcomer(tmp_path):
     """Start `uno-tui ARGS` as a newcomer on their own machine would: a fresh config and data
     dir each (``who`` names the machine), 80x24, LAN discovery bound to 127.0.0.1, motion off. Every
-    terminal is killed at the end."""
+    terminal is killed at the end. ``program``: another program than uno-tui (ssh, say)."""
     terminals = []
 
-    def start(*args: str, who: str = "me") -> Terminal:
+    def start(*args: str, who: str = "me", program: str | None = None, size=(80, 24)) -> Terminal:
         env = {k: v for k, v in os.environ.items() if not k.startswith(("UNO_TUI_", "TEXTUAL"))}
         env["UNO_TUI_CONFIG_DIR"] = str(tmp_path / who / "config")
         env["UNO_TUI_DATA_DIR"] = str(tmp_path / who / "data")
         env[INTERFACE_ENV] = LOOPBACK            # a host advertises, and join looks, on loopback only
         env["UNO_TUI_MOTION"] = "off"            # the screen is read as soon as it settles
-        terminal = Terminal(*args, env=env)
+        if program is not None:                    # ssh's own files (~/.ssh) are this machine's too
+            env["HOME"] = str(tmp_path / who)
+        terminal = Terminal(*args, env=env, program=program, size=size)
         terminals.append(terminal)
         return terminal
 
