@@ -1,4 +1,6 @@
 """The set-up is remembered between runs, and a bad file falls back to the default."""
+import json
+
 from uno_tui.settings import GameSettings, config_dir, load_settings, save_settings
 
 
@@ -34,3 +36,18 @@ async def test_the_setup_screen_starts_the_game_it_describes():
         view = game_screen(app).model.view
         assert view["table"]["rules"]["preset"] == "hp2000" and view["players"] == 3
     assert load_settings().edition == "hp2000"
+
+
+def test_the_tables_timing_is_remembered_and_times_its_tables():
+    settings = GameSettings(pace="relaxed", reaction=3, turn_clock=120)
+    save_settings(settings)
+    assert load_settings() == settings
+    hosted, solo = settings.pacing(hosted=True), settings.pacing()
+    assert (hosted.bot_delay, hosted.reaction, hosted.turn_timeout) == (1.5, 3, 120)
+    assert solo.turn_timeout is None and solo.reaction == 3          # a solo game waits for you
+    default = GameSettings().pacing(hosted=True)
+    assert (default.bot_delay, default.reaction, default.turn_timeout) == (0.9, 2, 60)
+    assert GameSettings(reaction=0).pacing().reaction == 0
+    for wrong in ({"pace": "glacial"}, {"reaction": 7}, {"turn_clock": 5}):
+        (config_dir() / "settings.json").write_text(json.dumps(wrong))
+        assert load_settings() == GameSettings(), wrong

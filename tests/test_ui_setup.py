@@ -57,6 +57,12 @@ async def test_the_set_up_fits_at_80x24_opens_on_its_first_field_and_keys_work()
         await pilot.press("tab")                                          # left empty: nothing wrong with it
         assert not target.has_class("-invalid")
         hint = lambda: str(screen.query_one("#setup-hint").content)       # noqa: E731
+        assert hint().startswith("Pace: how long each computer player's turn takes")     # the table's timing
+        await pilot.press("tab")
+        assert hint().startswith("Reactions: how long you have to catch, jump in or call UNO")
+        await pilot.press("tab")
+        assert hint().startswith("Turn clock (hosted games)")
+        await pilot.press("tab")
         assert hint() == "Official: no house rules, the printed rules."   # the preset, and what it switches on
         await pilot.press("tab")
         assert hint().startswith("Draw Twos stack: ")                     # what the focused rule does
@@ -111,3 +117,18 @@ async def test_teams_label_each_seat_and_an_odd_table_is_refused_with_the_reason
         await pilot.pause()
         await pilot.press("ctrl+s")
     assert app.chosen.rules(players=4).teams and len(app.chosen.bots) == 3
+
+
+async def test_the_tables_timing_is_chosen_on_the_set_up_screen():
+    app = Host(GameSettings(pace="quick", reaction=1, turn_clock=30))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert [screen.query_one(f"#{name}", Select).value for name in ("pace", "reaction", "turn_clock")] == [
+            "quick", 1, 30]                                                   # as saved
+        screen.query_one("#reaction", Select).focus()
+        await pilot.press("enter", "down", "down", "enter")                  # 1 s -> 3 s, by keys
+        screen.query_one("#turn_clock", Select).value = 0
+        screen.query_one("#pace", Select).value = "relaxed"
+        await pilot.press("ctrl+s")
+        assert (app.chosen.pace, app.chosen.reaction, app.chosen.turn_clock) == ("relaxed", 3, 0)

@@ -12,6 +12,7 @@ from ..engine import HOUSE, MATCH_MODES, PRESETS, SWITCHES, RulesError
 from ..engine.house import HOUSE_PRESETS, TEAM_NAMES
 from ..rules_help import EDITIONS, edition_label
 from ..settings import GameSettings
+from ..table.pacing import PACES, REACTIONS, TURN_CLOCKS
 from ..widgets.footer import Footer
 from ..widgets.fields import TextField, TickBox
 
@@ -57,6 +58,13 @@ class SetupScreen(Screen[GameSettings | None]):
                     # left empty, the edition's target: valid_empty keeps it from looking wrong
                     yield _row("Target", TextField(str(s.match_target or ""), id="match_target", type="integer",
                                                    valid_empty=True, compact=True, placeholder="edition's"))
+                    yield _row("Pace", Select([(p, p) for p in PACES], value=s.pace, allow_blank=False, compact=True,
+                                              id="pace"))
+                    yield _row("Reactions", Select([(f"{r} s" if r else "off", r) for r in REACTIONS], value=s.reaction,
+                                                   allow_blank=False, compact=True, id="reaction"))
+                    yield _row("Turn clock", Select([(f"{t} s" if t else "off", t) for t in TURN_CLOCKS],
+                                                    value=s.turn_clock, allow_blank=False, compact=True,
+                                                    id="turn_clock"))
                 with Vertical(id="setup-house"):
                     yield Label("House rules", id="house-title")
                     yield Select([(name, name) for name in HOUSE_PRESETS] + [("custom", "")],
@@ -89,6 +97,8 @@ class SetupScreen(Screen[GameSettings | None]):
             text = f"{widget.label}: {widget.tooltip}."
         elif isinstance(widget, Select) and widget.id == "preset":
             text = preset_hint(widget.value)
+        elif isinstance(widget, Select) and widget.id in TIMING_HINTS:
+            text = TIMING_HINTS[widget.id]
         else:
             text = EDITIONS[self.query_one("#edition", Select).value][1]
         self.query_one("#setup-hint", Static).update(text)
@@ -149,7 +159,9 @@ class SetupScreen(Screen[GameSettings | None]):
             name=self.query_one("#name", Input).value.strip() or "You",
             bots=[self.query_one(f"#bot-{i}", Select).value for i in range(players - 1)],
             house=house, match_mode=self.query_one("#match_mode", Select).value or None,
-            match_target=int(target) if target.isdigit() and int(target) > 0 else None)
+            match_target=int(target) if target.isdigit() and int(target) > 0 else None,
+            pace=self.query_one("#pace", Select).value, reaction=self.query_one("#reaction", Select).value,
+            turn_clock=self.query_one("#turn_clock", Select).value)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
@@ -169,6 +181,17 @@ class SetupScreen(Screen[GameSettings | None]):
 
     def action_back(self) -> None:
         self.dismiss(None)
+
+
+#: what the table's timing rows mean, shown while one is focused
+TIMING_HINTS = {
+    "pace": "Pace: how long each computer player's turn takes (quick 0.5 s, normal 0.9 s, relaxed 1.5 s), "
+            "whatever its level.",
+    "reaction": "Reactions: how long you have to catch, jump in or call UNO before a computer player may, "
+                "and before the next move closes the chance.",
+    "turn_clock": "Turn clock (hosted games): a player who takes longer over a decision has a bot make it; "
+                  "solo games always wait for you.",
+}
 
 
 def _preset_of(house: dict) -> str:
