@@ -120,10 +120,13 @@ async def trickle():
 async def flood():
     r, w = await opened()
     w.write(HELLO)
-    while True:                                   # until the host hangs up
+    while not w.transport.is_closing():           # until the host hangs up
         for start_at in range(0, len(FLOOD), 64 * 1024):
             w.write(FLOOD[start_at:start_at + 64 * 1024])
             await w.drain()
+            # a TLS stream's drain() may return without yielding (asyncio's TLS transport does not
+            # always pass on the socket's back-pressure): without this the loop never ran anything else
+            await asyncio.sleep(0)
 
 
 async def never_reads():

@@ -197,7 +197,8 @@ def said(attackers) -> str:
     """What the attackers' process made (it runs at nice 19: on a loaded machine it may not get
     the CPU to finish in time, and is then ended)."""
     try:
-        return attackers.communicate(timeout=60)[0].strip()
+        said = attackers.communicate(timeout=60)[0].strip().splitlines()
+        return said[-1] if said else "(nothing)"       # (before it: asyncio's warnings, if any)
     except subprocess.TimeoutExpired:
         attackers.kill()
         return "(did not finish within 60 s of its window's end; ended)"
