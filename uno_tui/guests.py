@@ -16,6 +16,10 @@ import time
 
 from net.connection import RateLimit
 
+#: guest processes at once, tabs and ssh sessions together: each costs the host ~47 MB and ~1 s of
+#: CPU to start, ~0.1% of a core idle (bench/sessions.py), so 8 hold ~380 MB, and their starts
+#: (paced below) take at most one of a small host's cores from the game
+MAX_SESSIONS = 8
 IDLE_TIMEOUT = 15 * 60.0
 STARTS, BURST = 1.0, 2                           # new session processes a second, and at once
 NICE = 10
@@ -55,7 +59,8 @@ def lower_priority() -> None:
 
 
 class Slots:
-    """At most ``cap`` guest processes at once, and ``share`` of them from one address."""
+    """At most ``cap`` guest processes at once, and ``share`` of them from one address. A host
+    that serves both a page and ssh gives both the same Slots: one cap on what guests cost it."""
 
     def __init__(self, cap: int, *, share: float = GUEST_SHARE):
         self.cap = cap

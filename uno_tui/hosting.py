@@ -100,20 +100,20 @@ class HostSession(HostedSaving):
         self.port = await self.server.listen(bind, port)
         self.addresses = reachable_addresses(lan_interface(), bind)
         logger.info("hosting on %s:%s", bind, self.port)
+        if web is not None or ssh is not None:      # guests' processes: the join client, one cap for all
+            from .guests import MAX_SESSIONS, Slots, app_argv
+            from .joincode import join_code
+            code = join_code("127.0.0.1" if bind in ("0.0.0.0", "") else bind, self.port, self.fingerprint)
+            guests = Slots(MAX_SESSIONS)
         if web is not None:
             from .web import WebServer, app_command       # aiohttp: only for hosts that serve the page
-            from .joincode import join_code
-            here = "127.0.0.1" if bind in ("0.0.0.0", "") else bind
-            tab = app_command("join", join_code(here, self.port, self.fingerprint), "--browser")
-            self.web = WebServer(tab, bind, web, title=f"{self.host_name}'s table", guest=True, seats=self.seats_free)
+            self.web = WebServer(app_command("join", code, "--browser"), bind, web, title=f"{self.host_name}'s table",
+                                 guest=True, seats=self.seats_free, sessions=guests)
             self.web_port = await self.web.start()
         if ssh is not None:
-            from .guests import app_argv
-            from .joincode import join_code
             from .sshserve import SshServer               # asyncssh: only for hosts that serve ssh
-            code = join_code("127.0.0.1" if bind in ("0.0.0.0", "") else bind, self.port, self.fingerprint)
             self.ssh = SshServer(lambda name: app_argv("join", code, "--ssh", f"--name={name}"), bind, ssh,
-                                 password=lambda: self.password, public_host=self.addresses[0])
+                                 password=lambda: self.password, public_host=self.addresses[0], sessions=guests)
             self.ssh_port = await self.ssh.start()
         if advertise:
             from .discovery import Advertiser             # zeroconf: only for hosts that advertise

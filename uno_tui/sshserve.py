@@ -28,14 +28,13 @@ import time
 
 import asyncssh
 
-from .guests import IDLE_TIMEOUT, Full, Idle, Slots, lower_priority, MAX_COLUMNS, MAX_ROWS
+from .guests import IDLE_TIMEOUT, MAX_COLUMNS, MAX_ROWS, MAX_SESSIONS, Full, Idle, Slots, lower_priority
 from .places import data_dir
 from .sshkey import load_ssh_key, ssh_fingerprint
 from .table.protocol import clean_text
 from .table.spec import MAX_NAME
 
 logger = logging.getLogger(__name__)
-MAX_SESSIONS = 8                 # as browser tabs (web.py): each is a process (bench/sessions.py)
 MAX_CONNECTIONS = 32             # ssh connections at once, logged in or not
 PER_ADDRESS = 8
 LOGIN_TIMEOUT = 30.0
@@ -85,13 +84,14 @@ def set_size(fd: int, width: int, height: int) -> None:
 
 class SshServer:
     """The ssh port of one hosted table. ``command(name)``: the join client's argv for a player;
-    ``password()``: the table's password (None: none)."""
+    ``password()``: the table's password (None: none); ``sessions``: the cap, or the Slots shared
+    with the host's browser tabs (guests.py)."""
 
     def __init__(self, command, bind: str, port: int, *, password, public_host: str = "127.0.0.1",
-                 sessions: int = MAX_SESSIONS, idle: float = IDLE_TIMEOUT):
+                 sessions: int | Slots = MAX_SESSIONS, idle: float = IDLE_TIMEOUT):
         self.command, self.bind, self.port, self.password = command, bind, port, password
         self.public_host, self.idle = public_host, idle
-        self.slots = Slots(sessions)
+        self.slots = sessions if isinstance(sessions, Slots) else Slots(sessions)
         self.key = load_ssh_key()
         self.fingerprint = ssh_fingerprint(self.key)
         self.open: collections.Counter = collections.Counter()     # address -> ssh connections

@@ -14,18 +14,18 @@ import aiohttp_jinja2
 from aiohttp import web
 from textual_serve.server import Server
 
-from .guests import app_argv
+from .guests import MAX_SESSIONS, Slots, app_argv
 from .webguard import Guard
 from .webtab import IDLE_TIMEOUT, Tabs
 
-MAX_SESSIONS = 8
 PAGE = Path(__file__).parent / "page"         # our page (index.html, its script and style)
 #: what the page may load, and from where: the host alone (fonts and scripts are its own; the
 #: styles textual.js writes into the page are inline)
 POLICY = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; font-src 'self'; "
           "img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
 FULL_PAGE = ("<!DOCTYPE html><html><body style='font-family: sans-serif'><h2>This table is full</h2>"
-             "<p>{count} players are already playing from a browser. Try again when one leaves.</p></body></html>")
+             "<p>{count} players are already playing from a browser or over ssh. Try again when one leaves.</p>"
+             "</body></html>")
 
 
 def app_command(*args: str) -> str:
@@ -39,10 +39,11 @@ class WebServer(Server):
     Server.serve() would run a loop of its own and print a banner into the host's screen, so
     the aiohttp application it builds is run here on the current loop instead."""
 
-    def __init__(self, command: str, bind: str, port: int, *, title: str, sessions: int = MAX_SESSIONS,
+    def __init__(self, command: str, bind: str, port: int, *, title: str, sessions: int | Slots = MAX_SESSIONS,
                  guest: bool = False, idle: float = IDLE_TIMEOUT, guard: Guard | None = None, seats=None):
         """``guest``: the tabs are other people's (host --web), each kept to files of its own.
-        ``seats()``: what the page says of the table's seats now ("2 of 4 seats free")."""
+        ``seats()``: what the page says of the table's seats now ("2 of 4 seats free").
+        ``sessions``: the cap on tabs, or the Slots the host's guests share (guests.py)."""
         super().__init__(command, host=bind, port=port, title=title, templates_path=PAGE)
         self.seats = seats or (lambda: "")
         self.guard = guard or Guard()

@@ -57,11 +57,11 @@ class _Process(AppService):
 class Tabs:
     """The tab processes of one page server: at most ``cap`` at once."""
 
-    def __init__(self, command: str, *, cap: int, guest: bool, refusals: Refusals, idle: float = IDLE_TIMEOUT):
+    def __init__(self, command: str, *, cap: int | Slots, guest: bool, refusals: Refusals, idle: float = IDLE_TIMEOUT):
         """A guest's tabs (``host --web``) have files of their own, and an address has its share
-        of the cap only (guests.py)."""
+        of the cap only (guests.py). ``cap``: a number, or Slots shared with the host's ssh sessions."""
         self.command, self.guest, self.idle = command, guest, idle
-        self.slots = Slots(cap, share=guests.GUEST_SHARE if guest else 1.0)
+        self.slots = cap if isinstance(cap, Slots) else Slots(cap, share=guests.GUEST_SHARE if guest else 1.0)
         self.refusals = refusals
         self.processes: set = set()
 
