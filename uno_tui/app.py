@@ -146,19 +146,30 @@ class UnoApp(App):
             self.push_screen(HelpScreen(rules))
         elif choice == "quit":
             self.exit()
-        elif choice == "host":
+        elif choice == "host":                   # the games hosted here and kept, if any: carry one on, or a new one
+            from .places import saved_hosted
             settings = load_settings()
-            self.host_game(settings=settings, host_name=lan_name(settings), players=len(settings.bots) + 1)
+
+            def host(chosen: Path | bool | None) -> None:
+                if chosen is not None:
+                    self.host_game(settings=settings, host_name=lan_name(settings), players=len(settings.bots) + 1,
+                                   resume=chosen or None)
+            if saved_hosted():
+                from .screens.hosted import SavedHostsScreen
+                self.push_screen(SavedHostsScreen(), host)
+            else:
+                host(False)
         elif choice == "join":
             from .screens.join import JoinScreen
             self.push_screen(JoinScreen(name=lan_name(load_settings())))
 
-    def host_game(self, settings, bind: str = "0.0.0.0", port: int | None = None, resume: bool = False,
+    def host_game(self, settings, bind: str = "0.0.0.0", port: int | None = None, resume: Path | None = None,
                   advertise: bool = True, web: int | None = None, ssh: int | None = None, internet: bool = False,
                   **options) -> None:
         """Open the server (in a worker) and show the lobby, as one of the players at this table;
-        ``advertise``: tell the LAN about it (discovery.py); ``web``: serve the page friends join
-        from in a browser on this port (web.py); ``ssh``: serve the table to ssh clients on this port;
+        ``resume``: carry on the game saved there instead; ``advertise``: tell the LAN about it
+        (discovery.py); ``web``: serve the page friends join from in a browser on this port (web.py);
+        ``ssh``: serve the table to ssh clients on this port;
         ``internet``: ask the router to forward the port as soon as the lobby shows (as its switch does)."""
         from .address import DEFAULT_PORT
         from .hosting import HostSession
@@ -166,7 +177,7 @@ class UnoApp(App):
         if resume:
             from .autosave import SaveError
             try:
-                session = HostSession.resume(pacing=self.pacing, password=options.get("password"),
+                session = HostSession.resume(pacing=self.pacing, password=options.get("password"), path=resume,
                                              **{k: options[k] for k in ("rate", "burst", "per_address") if k in options})
             except SaveError as e:
                 self.back_to_start(str(e))
@@ -247,15 +258,18 @@ class UnoApp(App):
             "trust it: later joins check it by themselves.", question="A host you have not joined before",
             yes="Trust and join", no="Cancel"))
 
-    def leave_game(self, channel, notice: str | None = None) -> None:
+    def leave_game(self, channel, notice: str | None = None, keep: bool = False) -> None:
         """The player left (after confirming), or the host went away (``notice`` says so): close
-        the channel, end a hosted game, and go back to the start screen. A channel already left
-        (its screen still reporting its end) changes nothing."""
+        the channel, end a hosted game (its save deleted, unless to ``keep`` it for later), and go
+        back to the start screen. A channel already left (its screen still reporting its end)
+        changes nothing."""
         if channel is not self.channel:
             return
         session = self._close()
         if session is not None:
-            self.run_worker(session.close(), group="leave", exit_on_error=False)
+            self.run_worker(_close_hosted(session, keep), group="leave", exit_on_error=False)
+            if keep and session.table is not None:
+                notice = notice or KEPT
         self.back_to_start(notice)
 
     def _close(self):
@@ -280,7 +294,7 @@ class UnoApp(App):
         """Quitting ends a hosted game properly (every player told) and saves a solo one."""
         session = self._close()
         if session is not None:
-            await session.close()
+            await _close_hosted(session, keep=True)      # as a closed terminal: kept to carry on
         self.exit()
 
     def _set_up(self, settings) -> None:
@@ -299,6 +313,15 @@ class UnoApp(App):
             yield from game.palette_commands()
         elif isinstance(screen, StartScreen):      # (a browser tab never shows it)
             yield from screen.palette_menu()
+
+
+KEPT = "The game is kept: Host carries it on (or uno-tui host --resume), and players take their seats back."
+
+
+async def _close_hosted(session, keep: bool) -> None:
+    """Send everyone away: a game kept for later says so to them; else it ends, its save deleted."""
+    from .host_channel import HOST_ENDED, HOST_PAUSED
+    await session.close(HOST_PAUSED if keep and session.table is not None else HOST_ENDED, keep=keep)
 
 
 def _where(host: str, port: int, pin: list) -> str:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import msgpack
 
-from .places import game_path, log_path
+from .places import game_path, log_of, log_path
 from .savefile import SaveFile
 
 SAVE_DELAY = 0.25           # the game is saved this long after a change: a crash loses at most this
@@ -21,11 +21,13 @@ LOG_SAVE_DELAY = 1.0        # the log at most this often
 
 
 class Autosave:
-    def __init__(self, kind: str, state, log, game_id: str | None = None):
-        """``state()`` and ``log()`` return what to write (plain data), when it is time to."""
+    def __init__(self, kind: str, state, log, game_id: str | None = None, path: Path | None = None):
+        """``state()`` and ``log()`` return what to write (plain data), when it is time to; ``path``:
+        where (the kind's own file unless given: a hosted game resumed from one set aside)."""
         self.state, self.log = state, log
         self.game_id = game_id or secrets.token_hex(8)
-        self._files = {self._write_game: SaveFile(game_path(kind)), self._write_log: SaveFile(log_path(kind))}
+        self.path = path or game_path(kind)
+        self._files = {self._write_game: SaveFile(self.path), self._write_log: SaveFile(log_of(self.path))}
         self._timers: dict = {}                    # write method -> its pending timer
 
     def changed(self) -> None:
@@ -63,13 +65,19 @@ class Autosave:
         self.wait()
 
     def discard(self) -> None:
-        """The game is over: nothing to carry on, so no saved game is left behind."""
+        """The game is over (or its host ended it): nothing to carry on, so no saved game is left behind."""
         for timer in self._timers.values():
             timer.cancel()
         self._timers.clear()
         for file in self._files.values():
             file.flush()
             file.path.unlink(missing_ok=True)
+
+
+def delete(path: Path) -> None:
+    """A saved game deleted, with its log (its owner chose to: nobody can carry it on after)."""
+    for file in (path, log_of(path)):
+        file.unlink(missing_ok=True)
 
 
 class SaveError(ValueError):
@@ -81,12 +89,12 @@ class SaveError(ValueError):
         self.path, self.why = path, why or message
 
 
-def restore(kind: str, build):
-    """``build(state)`` from the saved game with its log (an empty log if the log is missing,
-    unreadable or another game's). ``build`` checks what it takes (raising ValueError, or
+def restore(kind: str, build, path: Path | None = None):
+    """``build(state)`` from the saved game (the kind's own file, or ``path``) with its log (an
+    empty log if the log is missing, unreadable or another game's). ``build`` checks what it takes (raising ValueError, or
     stumbling on a missing key or wrong type); whatever is wrong, this raises SaveError, and
     the file stays where it is."""
-    path = game_path(kind)
+    path = path or game_path(kind)
     try:
         try:
             state = msgpack.unpackb(path.read_bytes(), strict_map_key=False)
@@ -94,7 +102,7 @@ def restore(kind: str, build):
             state = None
         if not isinstance(state, dict) or not isinstance(state.get("table"), dict):
             raise ValueError("it is damaged or not a saved game")
-        log = _saved_log(kind)
+        log = _saved_log(log_of(path))
         if log.get("game") == state.get("game"):
             state["table"] = {**state["table"], "log": log.get("log", []), "log_names": log.get("log_names", [])}
         return build(state)
@@ -110,9 +118,9 @@ def restore(kind: str, build):
                         why) from None
 
 
-def _saved_log(kind: str) -> dict:
+def _saved_log(path: Path) -> dict:
     try:
-        log = msgpack.unpackb(log_path(kind).read_bytes(), strict_map_key=False)
+        log = msgpack.unpackb(path.read_bytes(), strict_map_key=False)
     except (OSError, ValueError, msgpack.UnpackException):
         return {}
     return log if isinstance(log, dict) else {}          # its entries are judged with the game (table.saving)
@@ -126,7 +134,7 @@ def set_aside(kind: str) -> Path | None:
         return None
     stamp = time.strftime("%Y-%m-%d-%H%M%S")
     kept = path.with_name(f"{kind}-game-{stamp}.msgpack")
-    for old, new in ((path, kept), (log_path(kind), path.with_name(f"{kind}-game-{stamp}-log.msgpack"))):
+    for old, new in ((path, kept), (log_path(kind), log_of(kept))):
         if old.exists():
             old.chmod(0o600)                  # one an older version saved may be readable by others
             old.replace(new)

@@ -39,8 +39,10 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--edition", choices=PRESETS, default=None, help="the rules (default: your last set-up)")
     host.add_argument("--seats", type=_positive, default=None, help="seats at the table, 2-10 (default 4)")
     host.add_argument("--headless", action="store_true", help="no UI: log, and start when enough have joined")
-    host.add_argument("--resume", action="store_true",
-                      help="carry on the last hosted game (after a crash or a closed terminal)")
+    host.add_argument("--resume", nargs="?", type=_positive, const=1, default=None, metavar="N",
+                      help="carry on a saved hosted game (after Keep for later, a crash or a closed terminal): "
+                           "the newest, or the Nth of --list")
+    host.add_argument("--list", action="store_true", help="list the saved hosted games, newest first, and exit")
     host.add_argument("--players", type=_positive, default=None,
                       help="headless: start when this many players have joined (default: all seats)")
     host.add_argument("--rate", type=_positive, default=30,
@@ -189,10 +191,19 @@ def main(argv: list[str] | None = None) -> int:
             settings.edition = args.edition
         seats = args.seats or len(settings.bots) + 1
         name = args.name or lan_name(settings)
+        from .places import data_dir, saved_hosted
+        saved = saved_hosted()
+        if args.list:
+            from .hosted_saving import numbered
+            print("\n".join(numbered()) if saved else f"No saved hosted games (in {data_dir()}).")
+            return 0
         if args.resume:
-            from .places import game_path
-            if not game_path("hosted").exists():
-                command.error(f"no hosted game to resume ({game_path('hosted')} does not exist)")
+            if not saved:
+                command.error(f"no hosted game to resume (none is saved in {data_dir()})")
+            if args.resume > len(saved):
+                command.error(f"--resume {args.resume}: {len(saved)} hosted game{'s are' if len(saved) > 1 else ' is'}"
+                              " saved (uno-tui host --list)")
+            args.resume = saved[args.resume - 1]
         if args.headless:
             return asyncio.run(headless_host(settings, args, seats))
         from .app import UnoApp
@@ -223,6 +234,7 @@ def forget_host(parser: argparse.ArgumentParser, text: str) -> int:
 async def headless_host(settings, args, seats: int) -> int:
     """Host without a UI: log, start when enough players joined, play until interrupted."""
     from .hosting import HostSession
+    from .places import saved_hosted
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
     log = logging.getLogger("uno-tui.host")
     need = min(args.players or seats, seats)
@@ -235,7 +247,7 @@ async def headless_host(settings, args, seats: int) -> int:
         from .autosave import SaveError
         try:
             session = HostSession.resume(password=args.password, rate=args.rate, burst=args.rate,
-                                         per_address=args.per_address, pacing=pacing)
+                                         per_address=args.per_address, pacing=pacing, path=args.resume)
         except SaveError as e:
             print(f"uno-tui: {e}", file=sys.stderr)
             return 1
@@ -258,6 +270,10 @@ async def headless_host(settings, args, seats: int) -> int:
         log.log(logging.WARNING if line.kind == "warning" else logging.INFO, "%s", line.text)
     for note in session.notes():
         log.info("%s", note)
+    if args.resume:
+        from .hosted_saving import numbered
+        for line in numbered() if len(saved_hosted()) > 1 else ():
+            log.info("saved: %s", line)
     session.on_change = lambda: log.info("lobby: %s", ", ".join(s.name or "(open)" for s in session.seats))
     try:
         if session.table is None:

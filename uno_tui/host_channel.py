@@ -3,6 +3,7 @@ joiner gets over TCP, so the host's lobby and game screens are one more client."
 import asyncio
 
 HOST_ENDED = "The host ended the game."
+HOST_PAUSED = "The host stopped the game to carry it on later: join again then to take your seat back."
 
 
 class LocalPeer:

@@ -3,9 +3,14 @@ seats and their tokens, the password), and the checks a save must pass as it loa
 
 Part of HostSession (hosting.py).
 """
+import time
 from dataclasses import asdict
+from pathlib import Path
+
+import msgpack
 
 from . import autosave
+from .places import game_path, saved_hosted
 from .history.record import Recorder
 from .settings import GameSettings
 from .bots import LEVELS
@@ -24,23 +29,40 @@ class HostedSaving:
                 "seats": [{"name": s.name, "kind": s.kind, "level": s.level, "token": s.token} for s in self.seats],
                 "table": self.table.to_state()}
 
+    def _saver(self, game_id: str | None = None, path: Path | None = None) -> autosave.Autosave:
+        """What saves this game as it goes (a new one to the hosted game's own file)."""
+        return autosave.Autosave("hosted", self._state, lambda: self.table.log_state(), game_id, path)
+
     def notes(self) -> list[str]:
         """What the host should be told once it is listening: which password a resumed game takes,
         or that starting this game will set an unfinished one aside (and where it went, once it has)."""
         if self.password_note is not None:
-            return [f"The saved game is back: joining it takes {self.password_note}."]
+            notes = [f"The saved game is back: joining it takes {self.password_note}."]
+            others = [p for p in saved_hosted() if p != self.autosave.path]
+            if others:
+                notes.append(f"Carried on the game {describe(self.autosave.path)}. {len(others)} other"
+                             f"{'s are' if len(others) > 1 else ' is'} saved: Host on the start screen lists "
+                             "them (or uno-tui host --resume N, N as uno-tui host --list numbers them).")
+            return notes
         if self.set_aside is not None:
             return [f"The unfinished game hosted before was kept as {self.set_aside}."]
-        if autosave.game_path("hosted").exists():
+        saved = len(saved_hosted())
+        if saved == 1:
             return ["An unfinished hosted game is saved (uno-tui host --resume carries it on): "
                     "starting this one keeps it under another name."]
+        if saved:
+            return [f"{saved} unfinished hosted games are saved: Host on the start screen lists them, "
+                    "to carry one on or delete it. Starting this one keeps them."]
         return []
 
     @classmethod
-    def resume(cls, *, pacing: Pacing | None = None, password: str | None = None, **options):
-        """The saved game, started again: seats keep their tokens, so players reconnect to their hands.
-        A ``password`` replaces the saved one (None keeps it; ``password_note`` says which).
-        Raises autosave.SaveError if the save cannot be carried on."""
+    def resume(cls, *, pacing: Pacing | None = None, password: str | None = None, path: Path | None = None,
+               **options):
+        """A saved game (``path``, else the newest), started again, saving where it came from: seats
+        keep their tokens, so players reconnect to their hands. A ``password`` replaces the saved
+        one (None keeps it; ``password_note`` says which). Raises autosave.SaveError if the save
+        cannot be carried on."""
+        path = path or next(iter(saved_hosted()), game_path("hosted"))
         def build(state: dict):
             problems = SAVED_HOST.problems(state)
             if problems:
@@ -54,7 +76,7 @@ class HostedSaving:
                           password=kept if password is None else password, pacing=pacing, **options)
             session.password_note = ("the password given now" if password is not None else
                                      "the saved game's password" if kept is not None else "no password")
-            session.autosave.game_id = state["game"]
+            session.autosave = session._saver(state["game"], path)
             for seat, saved in zip(session.seats, seats):
                 seat.name, seat.kind, seat.level, seat.token = (saved["name"], saved["kind"], saved["level"],
                                                                 saved["token"])
@@ -63,7 +85,26 @@ class HostedSaving:
                 raise ValueError("its seats do not match its table")
             session.table.on_change = session.autosave.changed
             return session
-        return autosave.restore("hosted", build)
+        return autosave.restore("hosted", build, path)
+
+
+def numbered() -> list[str]:
+    """The saved hosted games, newest first, numbered as ``uno-tui host --resume N`` takes them."""
+    return [f"{n}. {describe(path)}" for n, path in enumerate(saved_hosted(), 1)]
+
+
+def describe(path: Path) -> str:
+    """One line for a saved hosted game in a list: when it was saved, whose table, its seats, the
+    hand; or that it cannot be read (a damaged one can still be deleted)."""
+    when = time.strftime("%d %b %H:%M", time.localtime(path.stat().st_mtime))
+    try:
+        state = msgpack.unpackb(path.read_bytes(), strict_map_key=False)
+        seats = ", ".join(s["name"] + (f" ({s['level']} bot)" if s["kind"] in ("bot", "open") else "")
+                          for s in state["seats"])
+        hand = len(state["table"]["match"]["history"]) + 1
+        return f"saved {when} · {state['host_name']}'s table · hand {hand} · {seats}"
+    except (OSError, ValueError, msgpack.UnpackException, KeyError, TypeError, AttributeError):
+        return f"saved {when} · damaged: it cannot be carried on"
 
 
 #: what each seat of the lobby is at the table

@@ -75,7 +75,7 @@ class HostSession(HostedSaving):
         self.closed = False
         self.password_note: str | None = None     # a resumed game: which password it takes now
         self.set_aside: Path | None = None        # where the unfinished game this one replaces was kept
-        self.autosave = autosave.Autosave("hosted", self._state, lambda: self.table.log_state())
+        self.autosave = self._saver()
         self.advertiser = None                    # the discovery.Advertiser of a host that advertises
         self.addresses: list[str] = []            # where friends reach the table, once it listens
         self.web = None                           # the web.WebServer of --web
@@ -173,15 +173,19 @@ class HostSession(HostedSaving):
         """Everyone who gets messages: seated players (the host's own screen too) and spectators."""
         return [s.conn for s in self.seats if s.conn is not None] + list(self.spectators)
 
-    async def close(self, reason: str = HOST_ENDED) -> None:
+    async def close(self, reason: str = HOST_ENDED, keep: bool = True) -> None:
         """End the game for everyone (each gets a ``bye`` with the reason), stop listening (the
-        port is free once this returns), and write the save."""
+        port is free once this returns), and write the save; or, not to ``keep`` it (the host
+        ended the game), delete it."""
         if self.closed:
             return
         self.closed = True                       # from here, leaving players change nothing at the table
         if self.table is not None:
             self.table.close()
-            self.autosave.write_now()
+            if keep:
+                self.autosave.write_now()
+            else:
+                await asyncio.to_thread(self.autosave.discard)
         for conn in self.connections():
             conn.close(reason, farewell={"type": "bye", "reason": reason})
         await asyncio.gather(self.server.close(), asyncio.to_thread(self.autosave.wait),

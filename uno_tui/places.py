@@ -24,7 +24,19 @@ def game_path(kind: str) -> Path:
 
 
 def log_path(kind: str) -> Path:
-    return data_dir() / f"{kind}-game-log.msgpack"
+    return log_of(game_path(kind))
+
+
+def log_of(game: Path) -> Path:
+    """The log saved beside a game file (hosted-game.msgpack: hosted-game-log.msgpack)."""
+    return game.with_name(f"{game.stem}-log.msgpack")
+
+
+def saved_hosted() -> list[Path]:
+    """Every hosted game kept to carry on, newest first: the last one hosted, and those it set
+    aside when a newer game started (hosted-game-<date>-<time>.msgpack)."""
+    found = [p for p in data_dir().glob("hosted-game*.msgpack") if not p.name.endswith("-log.msgpack")]
+    return sorted(found, key=lambda p: p.stat().st_mtime_ns, reverse=True)
 
 
 def has_saved_game() -> bool:

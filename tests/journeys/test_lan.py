@@ -88,10 +88,10 @@ def test_host_two_joins_a_kill_and_rejoin_a_joiner_leaves_then_the_host_leaves_m
                             timeout=30)
     assert [line for line in listed.stdout.splitlines() if "Ann" in line and "(not over)" in line], listed
 
-    # the host leaves mid-hand with Esc: asked first, then everyone is told and sent to the
+    # the host ends the game mid-hand with Esc: asked first, then everyone is told and sent to the
     # start screen, and the server is gone (once, Esc left it listening)
     host.press("escape")
-    host.wait_for("Leave this game")
+    host.wait_for("End this game")
     host.press("y")
     host.wait_for("Play now")
     bob.wait_for("The host ended the game.")

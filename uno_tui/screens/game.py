@@ -33,7 +33,9 @@ from .modals import ChatPrompt, ConfirmLeave, HandOverScreen
 #: what leaving does, said before the player confirms it
 LEAVING = {
     "solo": "Your game is saved: Resume it from the start screen.",
-    "host": "This ends the game for everyone at your table.",
+    "host": ("End the game: it ends for everyone at your table, and its save is deleted.\n"
+             "Keep for later: everyone leaves now; Host on the start screen (or uno-tui host --resume) "
+             "carries it on, and players take their seats back."),
     "join": "A bot plays for you after a short wait; run the same join again to take your seat back.",
 }
 MATCH_OVER = "The match is over: nothing is kept to resume."
@@ -305,9 +307,14 @@ class GameScreen(Moves, Decisions, Screen):
     async def action_leave(self) -> None:
         """Esc (or Menu after a hand): ask, then leave the table for the start screen."""
         over = self.view is not None and self.view["table"]["match"]["over"]
-        consequence = MATCH_OVER if over and self.kind == "solo" else LEAVING[self.kind]
-        if await self.app.push_screen_wait(ConfirmLeave(consequence)):
-            self.app.leave_game(self.channel)
+        if self.kind == "host" and not over:         # a host's game ends, or is kept to carry on later
+            answer = await self.app.push_screen_wait(ConfirmLeave(LEAVING["host"], "End this game?", yes="End game",
+                                                                  keep="Keep for later"))
+        else:
+            consequence = MATCH_OVER if over and self.kind != "join" else LEAVING[self.kind]
+            answer = await self.app.push_screen_wait(ConfirmLeave(consequence))
+        if answer:
+            self.app.leave_game(self.channel, keep=answer == "keep")
         else:
             self._ask()
 

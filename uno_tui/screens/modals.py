@@ -252,22 +252,27 @@ def _unfocusable(button: Button) -> Button:
     return button
 
 
-class ConfirmLeave(ModalScreen[bool]):
-    """Leaving (or replacing a saved game) is never one stray key: say what it does, and ask."""
+class ConfirmLeave(ModalScreen[bool | str]):
+    """Leaving (or replacing a saved game) is never one stray key: say what it does, and ask.
+    ``keep``: a third answer, "keep" (a host's game kept to carry on later)."""
 
     #: not in the footer: the buttons name the keys with their own words ("Leave (y)", "Back (n)")
-    BINDINGS = [Binding("y", "answer(True)", "Yes", show=False), Binding("n,escape", "answer(False)", "No", show=False)]
+    BINDINGS = [Binding("y", "answer(True)", "Yes", show=False), Binding("n,escape", "answer(False)", "No", show=False),
+                Binding("k", "answer('keep')", "Keep", show=False)]
 
-    def __init__(self, consequence: str, question: str = "Leave this game?", yes: str = "Leave", no: str = "Stay"):
+    def __init__(self, consequence: str, question: str = "Leave this game?", yes: str = "Leave", no: str = "Stay",
+                 keep: str | None = None):
         super().__init__()
-        self.consequence, self.question, self.yes, self.no = consequence, question, yes, no
+        self.consequence, self.question, self.yes, self.no, self.keep = consequence, question, yes, no, keep
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="dialog"):
+        with Vertical(id="dialog", classes="wide" if self.keep else None):
             yield Label(self.question, id="dialog-title")
             yield Static(self.consequence, classes="hint")
-            with Grid(id="answers"):
+            with Grid(id="answers", classes="three" if self.keep else None):
                 yield Button(f"{self.yes} (y)", id="leave", variant="error")
+                if self.keep:
+                    yield Button(f"{self.keep} (k)", id="keep", variant="warning")
                 yield Button(f"{self.no} (n)", id="stay", variant="primary")
         yield Footer()
 
@@ -275,10 +280,13 @@ class ConfirmLeave(ModalScreen[bool]):
         self.query_one("#stay", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id == "leave")
+        self.dismiss({"leave": True, "keep": "keep"}.get(event.button.id, False))
 
-    def action_answer(self, leave: bool) -> None:
+    def action_answer(self, leave: bool | str) -> None:
         self.dismiss(leave)
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        return self.keep is not None or parameters != ("keep",)
 
 
 class ChatPrompt(ModalScreen[str | None]):
