@@ -214,6 +214,9 @@ def causes(path: str) -> collections.Counter:
             m = re.search(r"refused (\d+) connections: (.*)$", line)
             if m:
                 found[f"refused: {m.group(2)}"] += int(m.group(1))
+            m = re.search(r"(\d+) connections left before their hello was answered", line)
+            if m:
+                found["left before their hello was answered"] += int(m.group(1))
     os.unlink(path)
     return found
 

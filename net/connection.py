@@ -140,14 +140,16 @@ class Connection:
         transport.write(data)                    # (what writer.write does, one call less per frame)
         return True
 
-    def close(self, reason: str, farewell: dict | None = None) -> None:
-        """Close once: send a last message if given (best effort), then hang up."""
+    def close(self, reason: str, farewell: dict | None = None, *, logged: bool = True) -> None:
+        """Close once: send a last message if given (best effort), then hang up. ``logged``: say
+        so in the log (a server counts some kinds instead: a line each would let a flood grow it)."""
         if self.closed:
             return
         self.closed, self.close_reason = True, reason
         if self._watchdog is not None:
             self._watchdog.cancel()
-        logger.info("closing %s: %s", self.peer, reason)
+        if logged:
+            logger.info("closing %s: %s", self.peer, reason)
         try:
             if farewell is not None:
                 self.writer.write(encode(farewell))

@@ -66,6 +66,7 @@ class Server:
         self._room = asyncio.Event()             # set whenever a handshake ends
         self._lingering: set[socket.socket] = set()
         self._refused = collections.Counter()    # refusals not yet logged, by reason
+        self._left = 0                           # connections gone during the handshake, not yet logged
         self._arrivals = RateLimit(ARRIVALS, ARRIVALS)
         self._tasks: set[asyncio.Task] = set()
 
@@ -104,11 +105,15 @@ class Server:
             self._log_refusals()
 
     def _log_refusals(self) -> None:
-        """One line per reason for the connections refused since the last time: a connect flood
-        must not grow the log by a line a connection."""
+        """One line per reason for the connections refused since the last time, and one for those
+        that left before their hello was answered: a connect flood must not grow the log by a
+        line a connection."""
         for reason, n in self._refused.items():
             logger.info("refused %d connections: %s", n, reason)
         self._refused.clear()
+        if self._left:
+            logger.info("%d connections left before their hello was answered", self._left)
+        self._left = 0
 
     async def _accept_loop(self) -> None:
         """Accept connections, and give each a task of ours (so closing can cancel and await them
@@ -252,7 +257,11 @@ class Server:
         except (asyncio.IncompleteReadError, ConnectionError, OSError):
             if conn is None:
                 raise
-            conn.close("disconnected")
+            if admitted is False:                # gone before its hello was answered (as a TLS
+                self._left += 1                  # flood's are): counted, not logged one by one
+                conn.close("disconnected", logged=False)
+            else:
+                conn.close("disconnected")
         except Exception:                    # noqa: BLE001 - one connection's trouble never stops the host
             logger.exception("closing %s after an unexpected error", conn.peer if conn else "?")
             if conn is None:

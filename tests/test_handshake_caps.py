@@ -4,6 +4,7 @@ under load handshakes get less time; 4 or 16 attacking addresses holding every p
 a join in, and a seated player's reconnection has a reserve of its own. Real sockets, attackers
 on 127.0.0.2 and up (all loopback: Linux routes 127.0.0.0/8 to lo)."""
 import asyncio
+import logging
 import ssl
 import time
 
@@ -181,3 +182,18 @@ async def test_a_seat_token_reconnects_through_a_handshake_flood_from_16_address
             task.cancel()
         await asyncio.gather(*attacks, return_exceptions=True)
         await session.close()
+
+
+async def test_a_flood_of_whole_tls_handshakes_grows_the_log_by_a_line_not_a_line_each(caplog):
+    server, port = await serving()
+    try:
+        with caplog.at_level(logging.INFO, logger="net"):
+            for _ in range(10):                                     # a handshake, then gone before any hello
+                _, writer = await asyncio.open_connection(LOOPBACK, port, ssl=client_context(), server_hostname="")
+                writer.transport.abort()
+            assert await eventually(lambda: server._left == 10 and not server._pending, TIMEOUT)
+            server._log_refusals()                                  # (the heartbeat's, every 5 s)
+    finally:
+        await server.close()
+    lines = [r.getMessage() for r in caplog.records]
+    assert lines == ["10 connections left before their hello was answered"], lines
