@@ -4,6 +4,7 @@ under load handshakes get less time; 4 or 16 attacking addresses holding every p
 a join in, and a seated player's reconnection has a reserve of its own. Real sockets, attackers
 on 127.0.0.2 and up (all loopback: Linux routes 127.0.0.0/8 to lo)."""
 import asyncio
+import contextlib
 import logging
 import ssl
 import time
@@ -66,6 +67,25 @@ def attackers(n: int) -> list[str]:
     return [f"127.0.0.{2 + i}" for i in range(n)]
 
 
+@contextlib.asynccontextmanager
+async def holding(port: int, sources: list[str]):
+    """A stalled handshake from each of ``sources`` (an address as often as it is named), each
+    back the moment the host drops it, for as long as the block runs."""
+    async def hold(source):
+        while True:
+            reader, writer = await stalled(port, source)
+            await closed_within(reader, 30)
+            writer.close()
+
+    tasks = [asyncio.create_task(hold(source)) for source in sources]
+    try:
+        yield
+    finally:
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+
 async def test_a_tls_handshake_that_never_finishes_is_dropped_in_time_and_counts_against_its_address(monkeypatch):
     monkeypatch.setattr(net.server, "HELLO_TIMEOUT", 0.5)
     server, port = await serving()
@@ -105,28 +125,15 @@ async def test_attackers_holding_every_handshake_place_still_let_joins_in(addres
     monkeypatch.setattr(net.server, "HELLO_TIMEOUT", 30.0)
     monkeypatch.setattr(net.server, "LOADED_HELLO_TIMEOUT", 30.0)
     server, port = await serving()
-    per_source = net.server.MAX_PENDING // addresses
-    stop = asyncio.Event()
-
-    async def attack(source):
-        while not stop.is_set():
-            reader, writer = await stalled(port, source)
-            await closed_within(reader, 30)
-            writer.close()
-
-    attacks = [asyncio.create_task(attack(source)) for source in attackers(addresses) for _ in range(per_source)]
     try:
-        assert await eventually(lambda: sum(server._pending.values()) >= net.server.MAX_PENDING, TIMEOUT)
-        for _ in range(5):
-            answer, writer = await asyncio.wait_for(first_answer(port, frame(HELLO)), TIMEOUT)
-            assert answer == {"type": "welcome"}
-            writer.close()
-        assert sum(server._pending.values()) >= net.server.MAX_PENDING - 1    # the attack went on meanwhile
+        async with holding(port, attackers(addresses) * (net.server.MAX_PENDING // addresses)):
+            assert await eventually(lambda: sum(server._pending.values()) >= net.server.MAX_PENDING, TIMEOUT)
+            for _ in range(5):
+                answer, writer = await asyncio.wait_for(first_answer(port, frame(HELLO)), TIMEOUT)
+                assert answer == {"type": "welcome"}
+                writer.close()
+            assert sum(server._pending.values()) >= net.server.MAX_PENDING - 1    # the attack went on meanwhile
     finally:
-        stop.set()
-        for task in attacks:
-            task.cancel()
-        await asyncio.gather(*attacks, return_exceptions=True)
         await server.close()
 
 
@@ -157,30 +164,17 @@ async def test_a_seat_token_reconnects_through_a_handshake_flood_from_16_address
     session = HostSession(GameSettings(bots=["normal"]), players=2, headless=True, seed=1,
                           pacing=Pacing(bot_delay=60, grace=60))
     port = await session.serve(LOOPBACK, 0)
-    stop = asyncio.Event()
-
-    async def attack(source):
-        while not stop.is_set():
-            reader, writer = await stalled(port, source)
-            await closed_within(reader, 30)
-            writer.close()
-
-    attacks = []
     try:
         player = await join(port, "Ann")
         seat = session.seats[player.welcome["seat"]]
-        attacks = [asyncio.create_task(attack(source)) for source in attackers(16)]
-        assert await eventually(lambda: sum(session.server._pending.values()) >= 16, TIMEOUT)
-        first = seat.conn
-        player.conn.close("dropped")                                   # its client reconnects with the token
-        assert await eventually(lambda: seat.conn is not None and seat.conn is not first
-                                and player.status == "connected", TIMEOUT)
+        async with holding(port, attackers(16)):
+            assert await eventually(lambda: sum(session.server._pending.values()) >= 16, TIMEOUT)
+            first = seat.conn
+            player.conn.close("dropped")                               # its client reconnects with the token
+            assert await eventually(lambda: seat.conn is not None and seat.conn is not first
+                                    and player.status == "connected", TIMEOUT)
         player.close()
     finally:
-        stop.set()
-        for task in attacks:
-            task.cancel()
-        await asyncio.gather(*attacks, return_exceptions=True)
         await session.close()
 
 
