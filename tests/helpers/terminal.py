@@ -23,10 +23,11 @@ def console_script() -> str:
 
 
 class Terminal:
-    def __init__(self, *args: str, env: dict, size=(80, 24), program: str | None = None):
-        """``program``: what runs in it (the console script unless given: /usr/bin/ssh, say)."""
+    def __init__(self, *args: str, env: dict, size=(80, 24), program: str | None = None, within: list[str] = ()):
+        """``program``: what runs in it (the console script unless given: /usr/bin/ssh, say);
+        ``within``: a command prefix to run it under (a network namespace's nsenter)."""
         cols, rows = size
-        program = program or console_script()
+        argv = [*within, program or console_script(), *args]
         self.env = env                         # what it was started with (a second command on the same machine)
         self.screen = pyte.Screen(cols, rows)
         self.stream = pyte.ByteStream(self.screen)
@@ -40,7 +41,7 @@ class Terminal:
                 # in the background (where they are ignored, and exec keeps that) must not pass that on
                 for sig in (signal.SIGINT, signal.SIGQUIT):
                     signal.signal(sig, signal.SIG_DFL)
-                os.execve(program, [program, *args], {**env, "TERM": "xterm-256color"})
+                os.execve(argv[0], argv, {**env, "TERM": "xterm-256color"})
             finally:
                 os._exit(127)                  # never a second copy of the test run
         self.reader = threading.Thread(target=self._read, daemon=True)
