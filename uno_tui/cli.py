@@ -261,6 +261,9 @@ async def headless_host(settings, args, seats: int) -> int:
         print(f"uno-tui: {session.cannot_serve(e, args.port, args.web, args.ssh)}", file=sys.stderr)
         await session.close()
         return 1
+    except asyncio.CancelledError:               # Ctrl+C while the router was still being asked
+        await session.close()
+        return 0
     gc.freeze()                       # what start-up made lives on: the collector need not walk it again
     addresses = session.addresses
     log.info("hosting %s for %d seats on %s; starting when %d joined",

@@ -142,8 +142,7 @@ class HostSession(HostedSaving):
         try:
             mapping = await self.portmap.open()
         except Unreachable as e:
-            self.internet, self.internet_problem = None, str(e)
-            logger.warning("%s", e)
+            self.internet, self.internet_problem = None, str(e)      # (invite.py says it)
             return
         if self.closed:                          # the host left while the router was asked
             await self.portmap.close()
