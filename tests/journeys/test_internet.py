@@ -55,7 +55,7 @@ def test_host_internet_shows_the_code_a_friend_joins_by_it_plays_and_the_mapping
             time.sleep(0.05)
 
         host.press("escape")
-        host.wait_for("Leave this game")
+        host.wait_for("End this game")
         host.press("y")
         friend.wait_for("The host ended the game.")
         assert f"external_port={PORT} " in wait_for_line(log, "DeletePortMapping")
