@@ -16,9 +16,10 @@ import time
 
 from net.connection import RateLimit
 
-#: guest processes at once, tabs and ssh sessions together: each costs the host ~47 MB and ~1 s of
-#: CPU to start, ~0.1% of a core idle (bench/sessions.py), so 8 hold ~380 MB, and their starts
-#: (paced below) take at most one of a small host's cores from the game
+#: guest processes at once, tabs and ssh sessions together: each costs the host ~46-52 MB and
+#: ~1-1.5 s of CPU to start, 0.2% of a core idle, 4% (a tab) to 10% (ssh) watching a game at ~6
+#: updates a second (bench/sessions.py): 8 hold ~400 MB and under one core of a two-core host,
+#: and their starts (paced below) take at most one core from the game
 MAX_SESSIONS = 8
 IDLE_TIMEOUT = 15 * 60.0
 STARTS, BURST = 1.0, 2                           # new session processes a second, and at once
