@@ -184,3 +184,42 @@ async def test_help_and_footer_offer_only_the_keys_the_rules_in_play_allow():
         assert await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen) and app.screen.query(Markdown))
         said = keys_said(app.screen)
         assert "j jump in" in said and "u UNO" in said and "s shield" not in said
+
+
+def fits(screen, size) -> None:
+    """The table is laid out for ``size``: the screen and the table widget have the new size, and
+    what the table shows is what a fresh paint at that size shows (no row of the old layout left)."""
+    from uno_tui.widgets.table import TableView
+    table = screen.query_one(TableView)
+    assert screen.size == size and table.region.right <= size[0] and table.region.bottom <= size[1]
+    shown = rendered_lines(table)
+    assert len(shown) == table.size.height and all(len(line) == table.size.width for line in shown)
+    fresh = [strip.text for strip in table._paint().strips()]
+    assert shown == fresh, "\n".join(shown + ["-" * 20] + fresh)
+    for seat in screen.model.view["table"]["seats"][1:]:
+        assert any(seat["name"] in line for line in shown), seat["name"]
+
+
+async def test_a_resize_during_the_deal_and_between_hands_lays_the_table_out_for_the_new_size(monkeypatch):
+    from tests.helpers.ui import go_out, rigged_app
+    from uno_tui.screens.game import GameScreen
+    from uno_tui.screens.modals import HandOverScreen
+    monkeypatch.setenv("UNO_TUI_MOTION", "on")               # cards fly as the hand is dealt and played
+    app = rigged_app([["G1"], ["Y1"], ["B1"], ["R1"]], "G5",
+                     ["Y9"] * 40, match_mode="first_to")
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert await wait_for(pilot, lambda: game_screen(app) is not None)
+        await pilot.resize_terminal(80, 24)                  # the first view just in: the deal
+        await pilot.pause(0.1)
+        fits(game_screen(app), (80, 24))
+        await go_out(pilot, app)
+        await pilot.press("enter")                           # Next hand
+        await pilot.resize_terminal(100, 30)                 # at once, while the hand-over closes
+        assert await wait_for(pilot, lambda: isinstance(app.screen, GameScreen)
+                              and app.screen.model.view["table"]["hand_no"] == 2)
+        await pilot.pause(0.1)
+        fits(app.screen, (100, 30))
+        await pilot.resize_terminal(120, 40)                 # and back, between the hand-over and the deal
+        await pilot.pause(0.1)
+        fits(app.screen, (120, 40))
+        assert not isinstance(app.screen, HandOverScreen)

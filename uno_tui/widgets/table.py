@@ -41,6 +41,7 @@ class TableView(Widget):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self._strips: list[Strip] | None = None
+        self._strips_size = None                # the size they were painted for: another size paints anew
         self._last: tuple[Canvas, list[Strip]] | None = None        # the last picture and its strips
         self._flights: list[tuple[str | None, int | str, int | str, float]] = []   # card, from, to, start
         self._timer = None
@@ -65,7 +66,7 @@ class TableView(Widget):
         """Paint the table again now, and have only the rows that changed redrawn: a move changes a
         plate or two and the piles, and every row handed to Textual costs it more than our paint."""
         old, self._strips = self._strips, None
-        if old is None or not self.is_mounted or len(old) != self.size.height:
+        if old is None or not self.is_mounted or self._strips_size != self.size:
             self.refresh()
             return
         for y, (before, after) in enumerate(zip(old, self._draw())):
@@ -105,8 +106,8 @@ class TableView(Widget):
 
     # ------------------------------------------------------------ drawing
     def render_line(self, y: int) -> Strip:
-        if self._strips is None:
-            self._draw()
+        if self._strips is None or self._strips_size != self.size:    # (a resize's event may come after
+            self._draw()                                                # a paint at the new size, or before)
         return self._strips[y] if y < len(self._strips) else Strip.blank(self.size.width)
 
     def _style(self, name: str) -> Style:
@@ -124,7 +125,7 @@ class TableView(Widget):
     def _draw(self) -> list[Strip]:
         """Paint the table; the rows that look as in the last picture keep their strips."""
         canvas = self._paint()
-        self._strips = canvas.strips(self._last)
+        self._strips, self._strips_size = canvas.strips(self._last), self.size
         self._last = (canvas, self._strips)
         return self._strips
 
