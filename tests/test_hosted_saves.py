@@ -4,7 +4,7 @@ choice; the games kept are listed on the Host screen, to carry one on or delete 
 import asyncio
 
 from tests.helpers.network import LOOPBACK, join
-from tests.helpers.ui import FROZEN, game_screen, wait_for
+from tests.helpers.ui import FROZEN, game_screen, rendered_lines, wait_for
 from uno_tui import cli
 from uno_tui.app import KEPT, UnoApp
 from uno_tui.hosting import HostSession
@@ -100,6 +100,8 @@ async def test_the_host_screen_deletes_a_kept_game_when_asked_and_lists_the_rest
         assert await wait_for(pilot, lambda: isinstance(app.screen, SavedHostsScreen))
         await pilot.pause()
         assert len(app.screen.query_one("#saved").options) == 3
+        how = " ".join(line.strip() for line in rendered_lines(app.screen.query_one("#saved-how")))
+        assert how.endswith("x deletes it.")             # said whole at 80 columns
         await pilot.press("down", "x")                   # the older one
         assert await wait_for(pilot, lambda: isinstance(app.screen, ConfirmLeave))
         await pilot.press("n")                           # not deleted: asked first

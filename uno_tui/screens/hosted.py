@@ -27,8 +27,8 @@ class SavedHostsScreen(Screen[Path | bool | None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="setup"):
             yield Label("Host a LAN game", id="setup-title")
-            yield Label("Games hosted here and kept: Enter carries one on (players take their seats back), "
-                        "x deletes it.")
+            yield Static("Games hosted here and kept: Enter carries one on (players take their seats back), "
+                         "x deletes it.", id="saved-how")       # (a Static wraps at 80 columns)
             yield OptionList(id="saved")
             yield Static("", id="saved-said", classes="hint")
         yield Footer()
