@@ -127,6 +127,17 @@ async def test_a_person_who_forgot_uno_can_still_call_it_after_80_percent_of_the
     assert table.game.uno_said[0] and logged(table, "catch") is None
 
 
+async def test_a_bot_that_said_uno_opens_no_window():
+    """Down to one card with UNO said, nobody has anything to catch: the next move is not held."""
+    table = table_of([Seat("You", "human"), Seat("A", "bot"), Seat("B", "bot")],
+                     [["G1", "G2"], ["R1", "G9"], ["B6", "B7"]], "R5")
+    LocalChannel(table, 0)
+    await until(lambda: logged(table, "play", 1))
+    assert table.game.uno_said[1] and table._window_until is None
+    await until(lambda: logged(table, "draw", 2) or logged(table, "play", 2), 0.8 * REACTION)   # not held
+    table.close()
+
+
 async def test_a_table_of_bots_keeps_no_window():
     table = Table(make_rules("classic", jump_in=True, match_mode="single"), bot_seats(4), seed=3,
                   pacing=quick())

@@ -117,8 +117,8 @@ class BotPacing:
 
     # -- a person's reaction window: one mechanism for every out-of-turn chance
     def _chances(self) -> frozenset:
-        """What the people at the table may do out of turn now (catch, jump in, call UNO before being
-        caught): the seats a person plays (no bot standing in), and only with a reaction time set."""
+        """What the people at the table may do out of turn now (catch a player who has not said UNO,
+        jump in, call UNO before being caught): the seats a person plays (no bot standing in)."""
         game = self.game
         if game is None or game.over:
             return frozenset()
@@ -127,7 +127,8 @@ class BotPacing:
             if s.kind != "human" or s.bot is not None or s.listener is None:
                 continue
             for action in game.legal_actions(i):
-                if action.kind in ("catch", "jump_in") or (action.kind == "say_uno" and i != game.decider):
+                if ((action.kind == "catch" and not game.uno_said[action.target]) or action.kind == "jump_in"
+                        or (action.kind == "say_uno" and i != game.decider)):
                     found.add((i, action.kind, action.target, action.card))
         return frozenset(found)
 
