@@ -67,6 +67,14 @@ class PageScreen:
                 return [(x + 1, y) for x in runs]
         return []
 
+    def find(self, text: str) -> tuple[int, int] | None:
+        """The cell of ``text``'s first character, in the lowest line that has it."""
+        for y in range(self.screen.lines - 1, -1, -1):
+            x = self.screen.display[y].find(text)
+            if x >= 0:
+                return x, y
+        return None
+
     async def until(self, text: str) -> None:
         await self._poll(lambda: text in self.text(), f"{text!r} not in the page")
 
@@ -102,27 +110,55 @@ async def only_the_host(page, port: int) -> list[str]:
     return elsewhere
 
 
-async def play_a_card(page, page_screen: PageScreen, watcher, seat: int, tap: bool = False) -> None:
-    """Click (``tap``: touch) a playable card until ``watcher`` (a spectator at the host) sees
-    ``seat`` play: on a loaded machine the hand can move a row between two frames after the page
-    looked settled, and a click on where it was is tried again, from the screen then (3 tries)."""
+class Watch:
+    """What a spectator at the host hears, read all the while: each log line of the table."""
+
+    def __init__(self, conn):
+        self.conn, self.lines = conn, []
+        self.task = asyncio.get_running_loop().create_task(self._read())
+
+    async def _read(self) -> None:
+        while True:
+            self.lines += (await self.conn.recv()).get("log", ())
+
+    def plays(self, seat: int) -> int:
+        return sum(line.get("kind") == "play" and line.get("seat") == seat for line in self.lines)
+
+    def said(self, text: str) -> bool:
+        return any(text in str(line.get("text", "")) for line in self.lines)
+
+    async def until(self, done, timeout: float = TIMEOUT) -> bool:
+        for _ in range(int(timeout / 0.05)):
+            if done():
+                return True
+            await asyncio.sleep(0.05)
+        return done()
+
+    def close(self) -> None:
+        self.task.cancel()
+        self.conn.close()
+
+
+async def cell_point(page, page_screen: PageScreen, x: int, y: int) -> tuple[float, float]:
+    """Where the middle of the page terminal's cell (x, y) is on the page."""
+    box = await page.locator(".xterm-screen").bounding_box()
+    width, height = box["width"] / page_screen.screen.columns, box["height"] / page_screen.screen.lines
+    return box["x"] + (x + 0.5) * width, box["y"] + (y + 0.5) * height
+
+
+async def play_a_card(page, page_screen: PageScreen, watch: Watch, seat: int, tap: bool = False, cell=None) -> None:
+    """Click (``tap``: touch) a playable card (or the cell ``cell()`` finds) until the host's table
+    shows ``seat`` play: on a loaded machine the hand can move a row between two frames after the
+    page looked settled, and a click on where it was is tried again, from the screen then (3 tries)."""
+    before = watch.plays(seat)
     for _ in range(3):
         await page_screen.settled()
-        cells = page_screen.playable_cells()
-        assert cells, f"no card to play in the page:\n{page_screen.text()}"
-        box = await page.locator(".xterm-screen").bounding_box()
-        width, height = box["width"] / page_screen.screen.columns, box["height"] / page_screen.screen.lines
-        x, y = cells[0]
-        point = box["x"] + (x + 0.5) * width, box["y"] + (y + 0.5) * height
+        cells = [cell()] if cell else page_screen.playable_cells()
+        assert cells and cells[0], f"no card to play in the page:\n{page_screen.text()}"
+        point = await cell_point(page, page_screen, *cells[0])
         await (page.touchscreen.tap(*point) if tap else page.mouse.click(*point))
-        try:
-            async with asyncio.timeout(TIMEOUT / 3):     # the host's table shows the play
-                while True:
-                    msg = await watcher.recv()
-                    if any(line["kind"] == "play" and line["seat"] == seat for line in msg.get("log", ())):
-                        return
-        except TimeoutError:
-            continue
+        if await watch.until(lambda: watch.plays(seat) > before, TIMEOUT / 3):
+            return
     raise AssertionError(f"no play at the host after {'tapping' if tap else 'clicking'} a card; the page then:\n"
                          f"{page_screen.text()}")
 
@@ -146,8 +182,8 @@ async def test_a_browser_joins_the_host_plays_a_card_by_clicking_it_and_closing_
     try:
         await wait_listening(port)
         await wait_listening(web)
-        watcher = await join(port, "Eve", spectate=True,
-                             fingerprint=load_identity(tmp_path / "d")[1])   # the host's key, in its data dir
+        watch = Watch(await join(port, "Eve", spectate=True,
+                                 fingerprint=load_identity(tmp_path / "d")[1]))   # the host's key, in its data dir
         page_screen = PageScreen()
         async with async_playwright() as playwright:
             browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
@@ -163,7 +199,7 @@ async def test_a_browser_joins_the_host_plays_a_card_by_clicking_it_and_closing_
             await page_screen.settled()
             if SHOT:
                 await page.screenshot(path=SHOT)
-            await play_a_card(page, page_screen, watcher, seat=0)
+            await play_a_card(page, page_screen, watch, seat=0)
             tabs = children(host.pid)
             assert tabs, "no process behind the browser tab"
             await page.close()
@@ -174,7 +210,7 @@ async def test_a_browser_joins_the_host_plays_a_card_by_clicking_it_and_closing_
             assert not children(host.pid), "the closed tab's process is still running"
             await browser.close()
         assert not elsewhere, f"the page asked for what is not the host's: {elsewhere}"
-        watcher.close()
+        watch.close()
     finally:
         host.terminate()
         host.wait(10)

@@ -57,9 +57,10 @@ class UnoApp(App):
         if self.locked:
             from .screens.join import JoinScreen
             host, port, name, password, _, *pin = self.join_options
-            form = JoinScreen(_where(host, port, pin), name, password=password, locked=True)
+            back = self._tab_name()
+            form = JoinScreen(_where(host, port, pin), back or name, password=password, locked=True)
             self.push_screen(form)
-            if self.ssh:
+            if self.ssh or back:                 # (a browser that sat here: straight back to its seat, its token kept)
                 self.call_after_refresh(form.join)
             return
         self.push_screen(StartScreen())
@@ -231,14 +232,18 @@ class UnoApp(App):
         """Connect to a host (in a worker); on success the lobby (or the game) takes the channel.
         ``fingerprint``: the host's key, from a join code or a LAN record (else pins.py asks)."""
         from .netplay import JoinError, connect
+        from .places import tab_keeps_seat
+        keep = not self.browser or tab_keeps_seat()     # a tab's token is kept only in its browser's files
 
         async def run() -> None:
             try:
                 channel = await connect(host, port, name, password=password, spectate=spectate,
-                                        keep_token=not self.browser, fingerprint=fingerprint, ask=self._trust)
+                                        keep_token=keep, fingerprint=fingerprint, ask=self._trust)
             except JoinError as e:
                 on_error(e.reason)
                 return
+            if self.browser and keep:
+                self._tab_name(name)
             if not self.browser:                 # a browser tab's files go with it: nothing to keep
                 from .history.seat_record import RecordingChannel, SeatRecorder
                 channel = RecordingChannel(channel, SeatRecorder(format_address(host, port), name))
@@ -247,6 +252,26 @@ class UnoApp(App):
             self.push_screen(LobbyScreen(channel, "join", f"uno-tui · playing at {format_address(host, port)}"))
 
         self.run_worker(run(), group="join", exclusive=True, exit_on_error=False)
+
+    def _tab_name(self, name: str | None = None) -> str:
+        """A browser tab whose files are its browser's: the name it last sat down with (``name``:
+        remember this one; "": forget it). "" for any other tab, or none kept."""
+        from .places import tab_keeps_seat, tab_name_path
+        from .table.spec import MAX_NAME
+        if not (self.browser and tab_keeps_seat()):
+            return ""
+        path = tab_name_path()
+        try:
+            if name is None:
+                return path.read_text(encoding="utf-8").strip()[:MAX_NAME]
+            if name:
+                from .savefile import atomic_write
+                atomic_write(path, name.encode())
+            else:
+                path.unlink(missing_ok=True)
+        except (OSError, UnicodeDecodeError):
+            pass
+        return name or ""
 
     async def _trust(self, address: str, fingerprint: str) -> bool:
         """A host joined for the first time by its address alone: show its key, and ask once."""
@@ -265,6 +290,8 @@ class UnoApp(App):
         changes nothing."""
         if channel is not self.channel:
             return
+        if self.browser and notice is None:      # left on purpose: the next tab asks the name again
+            self._tab_name("")
         session = self._close()
         if session is not None:
             self.run_worker(_close_hosted(session, keep), group="leave", exit_on_error=False)

@@ -6,6 +6,8 @@ from pathlib import Path
 from platformdirs import user_config_dir, user_data_dir
 
 APP = "uno-tui"
+#: "kept": this browser tab's directories are its browser's, kept for its next tab (webtab.py)
+TAB_SEAT_ENV = "UNO_TUI_TAB_SEAT"
 
 
 def config_dir() -> Path:
@@ -42,3 +44,14 @@ def saved_hosted() -> list[Path]:
 def has_saved_game() -> bool:
     """Whether a solo game waits to be resumed."""
     return game_path("solo").exists()
+
+
+def tab_keeps_seat() -> bool:
+    """Whether this is a browser tab of host --web whose files outlive it (its browser's): its
+    seat token, and the name it sat down with, are kept for a reloaded or reopened tab."""
+    return os.environ.get(TAB_SEAT_ENV) == "kept"
+
+
+def tab_name_path() -> Path:
+    """The name a browser's last tab sat down with (present while it has a seat to come back to)."""
+    return data_dir() / "tab-name"

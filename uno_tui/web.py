@@ -6,6 +6,7 @@ any other (the host's rules on seats, password, spectators and reconnects apply)
 serves the whole app to this machine only. What a browser can make the host spend is capped:
 connections, time, sizes and Origin by webguard.py, the tabs' processes by webtab.py.
 """
+import secrets
 import shlex
 import socket
 from pathlib import Path
@@ -16,8 +17,9 @@ from textual_serve.server import Server
 
 from .guests import MAX_SESSIONS, Slots, app_argv
 from .webguard import Guard
-from .webtab import IDLE_TIMEOUT, Tabs
+from .webtab import COOKIE, IDLE_TIMEOUT, Tabs, browser_key
 
+COOKIE_AGE = 24 * 3600                        # a browser closed overnight is a new one (the host has moved on)
 PAGE = Path(__file__).parent / "page"         # our page (index.html, its script and style)
 #: what the page may load, and from where: the host alone (fonts and scripts are its own; the
 #: styles textual.js writes into the page are inline)
@@ -78,7 +80,8 @@ class WebServer(Server):
     async def handle_index(self, request: web.Request) -> web.StreamResponse:
         """The page (page/index.html), pointing its websocket at the address the browser used (a
         phone on the LAN reaches us as 192.168.x.y, not as the 0.0.0.0 we listen on), saying
-        whose table this is and its seats; a full table says so. textual.js obeys a ``ping``
+        whose table this is and its seats; a full table says so. A browser without our cookie
+        gets one. textual.js obeys a ``ping``
         (fetch that address first) and a ``delay`` in the page's address: we have no use for
         them, and a link with a ping would send the browser elsewhere, so they are dropped."""
         if self.tabs.full:
@@ -90,6 +93,11 @@ class WebServer(Server):
             "table": self.title, "machine": socket.gethostname(), "seats": self.seats(), "websocket": websocket})
         response.headers["Content-Security-Policy"] = POLICY
         response.headers["Cache-Control"] = "no-store"
+        if browser_key(request.cookies.get(COOKIE)) is None:
+            # names this browser to the tabs' server: its tabs share files, a seat token among them
+            # (webtab.py); sent back by the browser only to this page's own requests, never to scripts
+            response.set_cookie(COOKIE, secrets.token_urlsafe(32), max_age=COOKIE_AGE, path="/", httponly=True,
+                                samesite="Strict")
         return response
 
     async def handle_websocket(self, request: web.Request) -> web.StreamResponse:

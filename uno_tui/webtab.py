@@ -5,13 +5,18 @@ bounded by the guests' caps (guests.py, shared with ssh sessions: a slot held un
 process has exited, ended if it does not; starts paced; a lower CPU priority), every message is
 checked (a terminal size within the caps, a known shape; a malformed one closes that tab, never
 the host), and a tab nobody has typed or clicked in for ``idle`` seconds is closed with a word
-on its screen. A guest's tab (``host --web``) gets
-settings and data directories of its own, deleted after it, so nothing a guest does
-(pressing ``m`` writes preferences) changes the host user's files.
+on its screen. A guest's tab (``host --web``) gets settings and data directories of its own,
+so nothing a guest does (pressing ``m`` writes preferences) changes the host user's files: its
+browser's (the page's cookie names it), kept while the server runs, so a reloaded or reopened
+tab finds its seat token there and takes its seat back; a tab from a browser without the cookie
+gets directories deleted after it.
 """
 import asyncio
+import collections
+import hashlib
 import json
 import os
+import re
 import shlex
 import shutil
 import tempfile
@@ -21,12 +26,24 @@ from textual_serve.app_service import AppService
 
 from . import guests
 from .guests import IDLE_TIMEOUT, Full, Idle, Slots, lower_priority, terminal_size
+from .places import TAB_SEAT_ENV
 from .webguard import Refusals
 
 MAX_MESSAGE = 64 * 1024                          # a key, a click, a paste: far below this
 EXIT_WAIT = 3.0                                  # a process told to quit has this long before it is ended
+COOKIE = "uno-tui-browser"                       # the page's cookie naming the browser (web.py sets it)
+COOKIE_RE = re.compile(r"[A-Za-z0-9_-]{43}")     # secrets.token_urlsafe(32)
+MAX_BROWSERS = 64                                # browsers whose files are kept; past that the oldest idle go
 IDLE_NOTE = ("\r\n\x1b[0m\x1b[2J\x1b[H  Nobody used this tab for {minutes:g} minutes: it is closed, to make "
              "room for others.\r\n  Reload the page to play again.\r\n")
+
+
+def browser_key(cookie: str | None) -> str | None:
+    """The name of a browser's files, from its cookie (None without a well-formed one): a hash,
+    so the cookie itself is nowhere on disk."""
+    if cookie is None or not COOKIE_RE.fullmatch(cookie):
+        return None
+    return hashlib.sha256(cookie.encode()).hexdigest()[:32]
 
 
 def query_size(query) -> tuple[int, int]:
@@ -64,6 +81,25 @@ class Tabs:
         self.slots = cap if isinstance(cap, Slots) else Slots(cap, share=guests.GUEST_SHARE if guest else 1.0)
         self.refusals = refusals
         self.processes: set = set()
+        self._browsers: collections.OrderedDict[str, str] = collections.OrderedDict()   # key -> its home, oldest first
+        self._open: collections.Counter = collections.Counter()       # browser key -> its tabs open
+        self._root: str | None = None            # where browsers' homes are (made with the first)
+
+    def _home(self, key: str | None) -> tuple[str | None, bool]:
+        """A tab's home directory, and whether it is its browser's (kept) rather than its own."""
+        if not self.guest:
+            return None, False
+        if key is None:
+            return tempfile.mkdtemp(prefix="uno-tui-tab-"), False
+        if key not in self._browsers:
+            if self._root is None:
+                self._root = tempfile.mkdtemp(prefix="uno-tui-browsers-")
+            idle = [k for k in self._browsers if not self._open[k]]
+            for old in idle[:max(0, len(self._browsers) + 1 - MAX_BROWSERS)]:
+                shutil.rmtree(self._browsers.pop(old), ignore_errors=True)
+            self._browsers[key] = os.path.join(self._root, key)
+        self._browsers.move_to_end(key)
+        return self._browsers[key], True
 
     @property
     def held(self) -> int:
@@ -91,12 +127,14 @@ class Tabs:
         except Full as e:
             self.refusals.add(e.reason)
             return web.Response(text=e.words, status=503)
-        home = tempfile.mkdtemp(prefix="uno-tui-tab-") if self.guest else None
+        key = browser_key(request.cookies.get(COOKIE))
+        home, kept = self._home(key)
+        self._open[key] += 1
         try:
             await self.slots.turn()               # a burst of tabs starts one by one
             await ws.prepare(request)
-            env = {"UNO_TUI_CONFIG_DIR": os.path.join(home, "config"),
-                   "UNO_TUI_DATA_DIR": os.path.join(home, "data")} if home else {}
+            env = {"UNO_TUI_CONFIG_DIR": os.path.join(home, "config"), "UNO_TUI_DATA_DIR": os.path.join(home, "data"),
+                   TAB_SEAT_ENV: "kept" if kept else ""} if home else {}
             service = _Process(self.command, env, write_bytes=ws.send_bytes, write_str=ws.send_str,
                                close=ws.close, download_manager=download_manager)
             try:
@@ -108,7 +146,8 @@ class Tabs:
             return ws
         finally:
             self.slots.give_back(address)
-            if home:
+            self._open[key] -= 1
+            if home and not kept:
                 shutil.rmtree(home, ignore_errors=True)
 
     async def _relay(self, ws: web.WebSocketResponse, service: _Process) -> None:
@@ -165,6 +204,8 @@ class Tabs:
             if process.returncode is None:
                 process.kill()
         await asyncio.gather(*(p.wait() for p in list(self.processes)), return_exceptions=True)
+        if self._root is not None:
+            shutil.rmtree(self._root, ignore_errors=True)
 
 
 def _envelope(text: str) -> tuple[str, object]:

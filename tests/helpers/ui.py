@@ -103,6 +103,12 @@ def _replay():
     return UnoApp(then=lambda app: open_replay(app, path))
 
 
+def _big_hand():
+    # more cards than a phone's row shows: the row scrolls sideways (◀ ▶ at its ends)
+    return rigged_app([["R1", "R2", "G3", "B4", "Y5", "W", "R7", "G8", "B9", "Y1", "R+2", "GS", "W+4", "B2", "Y3"],
+                       ["Y1"] * 15], "R5", ["B1"] * 5)
+
+
 def _match_over():
     return rigged_app([["R1"], ["G9"], ["Y+2"]], "R5", ["B1"] * 30)
 
@@ -117,6 +123,13 @@ SCREENS = [
     *((f"game-{w}x{h}-{n}-players-{theme}", _game(n), (w, h), ["f2"] if theme == "light" else [])
       for (w, h), n, theme in GAMES),
     ("colour-picker", _colour, (80, 24), ["tab", "tab", "enter"]),
+    # a phone upright (about 45x40), on its side (about 100x18), and the narrowest terminal
+    ("phone-4-players", _game(4), (45, 40), []),
+    ("phone-10-players-light", _game(10), (45, 40), ["f2"]),
+    ("phone-colour-picker", _colour, (45, 40), ["tab", "tab", "enter"]),
+    ("phone-hand-scrolled", _big_hand, (45, 40), ["end"]),
+    ("phone-landscape-4-players", _game(4), (100, 18), []),
+    ("narrowest-40x30", _game(4), (40, 30), []),
     ("challenge", _challenge, (80, 24), ["wait:300"]),
     ("match-over", _match_over, (100, 30), ["enter", "wait:300"]),
     ("history", _history, (100, 30), ["wait:300"]),

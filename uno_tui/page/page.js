@@ -6,7 +6,7 @@
 // the terminal's font size: the largest from MAX_FONT down to MIN_FONT (CSS px) that gives the
 // screen's shorter side at least MIN_COLUMNS columns, so a phone has about 40-50 columns upright
 // and the same font on its side (rotating re-lays the table out, at the same size of text)
-const MIN_FONT = 12, MAX_FONT = 16, MIN_COLUMNS = 42, CHAR_WIDTH = 0.6;
+const MIN_FONT = 12, MAX_FONT = 16, MIN_COLUMNS = 48, CHAR_WIDTH = 0.6;
 
 function fontSize() {
   const short = Math.min(window.innerWidth, window.innerHeight, screen.width || Infinity, screen.height || Infinity);

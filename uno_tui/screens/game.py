@@ -66,6 +66,11 @@ PALETTE = {
 }
 
 
+PHONE_BELOW = 60        # columns: a screen narrower has the phone's layout (README: the smallest is 40x20)
+SHORT_BELOW = 30        # lines: a phone's screen shorter has no log under the table
+TINY_BELOW = 22         # lines: a screen shorter has no title line and no frame round the hand
+
+
 class GameScreen(Moves, Decisions, Screen):
     BINDINGS = [
         Binding("d", "draw", "Draw"),
@@ -82,8 +87,12 @@ class GameScreen(Moves, Decisions, Screen):
         Binding("question_mark", "help", "Rules"),
         Binding("escape", "leave", "Leave"),
     ]
-    #: the layout's classes by the screen's width (uno.tcss sizes the log from them)
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-medium"), (150, "-wide")]
+    #: the layout's classes by the screen's width (uno.tcss sizes the log from them; -phone, a
+    #: phone upright or a narrow terminal, has the log under the table)
+    HORIZONTAL_BREAKPOINTS = [(0, "-phone"), (PHONE_BELOW, "-narrow"), (110, "-medium"), (150, "-wide")]
+    #: by its height: a short phone screen has no room for the log under the table; a tiny one
+    #: (a phone on its side) none for the title and the hand's frame
+    VERTICAL_BREAKPOINTS = [(0, "-tiny"), (TINY_BELOW, "-short"), (SHORT_BELOW, "-tall")]
 
     #: the seat's latest view: the widgets below are bound to it or to what is made from it (vars:
     #: a change repaints the widgets bound to it, not the whole screen)

@@ -3,7 +3,9 @@
 Textual's footer recomposes itself after every bindings refresh (each focus move, and each turn
 on the game screen, where keys such as Draw come and go): new widgets, so a re-layout and two
 more frames after the one that showed the change. This one redraws its single line in the same
-frame, and only when what it shows changed (an update must cost little: bench/ui.py).
+frame, and only when what it shows changed (an update must cost little: bench/ui.py). On a
+screen too narrow for its keys in one line (a phone) it takes two or more, each key whole, so
+every key is there to click or tap.
 """
 from rich.segment import Segment
 from rich.style import Style
@@ -20,7 +22,7 @@ class Footer(Widget):
     DEFAULT_CSS = """
     Footer {
         dock: bottom;
-        height: 1;
+        height: auto;
         color: $footer-foreground;
         background: $footer-background;
         .footer--key { color: $footer-key-foreground; background: $footer-key-background; text-style: bold; }
@@ -35,7 +37,8 @@ class Footer(Widget):
         self._keys: tuple = ()                      # (key, shown as, description, works), left to right
         self._palette: tuple | None = None          # the command palette's, drawn at the right end
         self._hover: int | None = None              # the key under the mouse (its index; -1: the palette's)
-        self._spans: list[tuple[int, int, int]] = []    # (start, end, index) of each key on the line
+        self._spans: list[tuple[int, int, int, int]] = []    # (line, start, end, index) of each key shown
+        self._lines: tuple = ((), [])               # (what they were made for, the lines)
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
@@ -59,7 +62,7 @@ class Footer(Widget):
         keys = tuple(first.values())
         if (keys, palette) != (self._keys, self._palette):
             self._keys, self._palette = keys, palette
-            self.refresh()
+            self.refresh(layout=True)
 
     def _key_segments(self, key: tuple, hover: bool, palette: bool = False) -> list[Segment]:
         """A key as Textual's footer draws it (the palette's with its padding outside the key)."""
@@ -77,31 +80,67 @@ class Footer(Widget):
     def _colour(self, component: str):
         return self.get_component_rich_style(component).color
 
+    def _widths(self) -> tuple[list[int], int]:
+        """Each key's width on the line, and the palette's (with the rule before it; 0: none)."""
+        keys = [len(f" {shown} ") + (len(f"{description} ") if description else 0)
+                for _, shown, description, _ in self._keys]
+        palette = 0 if self._palette is None else len(RULE) + len(f"{self._palette[1]} {self._palette[2]} ")
+        return keys, palette
+
+    def _layout(self, width: int) -> list[list[int]]:
+        """The keys' indexes, line by line: as many whole keys a line as fit, the palette's at the
+        right end of the last (one line, cut as Textual's, when even one key is wider than the line)."""
+        key = (width, self._keys, self._palette)
+        if self._lines[0] == key:
+            return self._lines[1]
+        widths, palette = self._widths()
+        lines: list[list[int]] = [[]]
+        used = 0
+        for index, w in enumerate(widths):
+            if lines[-1] and used + w > width:
+                lines.append([])
+                used = 0
+            lines[-1].append(index)
+            used += w
+        if palette and used + palette > width and lines[-1]:
+            lines.append([])
+        if any(w > width for w in widths):
+            lines = [list(range(len(widths)))]
+        self._lines = (key, lines)
+        return lines
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        return len(self._layout(width))
+
     def render_line(self, y: int) -> Strip:
         width = self.size.width
-        segments, x, self._spans = [], 0, []
-        for index, key in enumerate(self._keys):
-            pieces = self._key_segments(key, self._hover == index)
+        lines = self._layout(width)
+        if y >= len(lines):
+            return Strip.blank(width)
+        self._spans = [span for span in self._spans if span[0] != y]
+        segments, x = [], 0
+        for index in lines[y]:
+            pieces = self._key_segments(self._keys[index], self._hover == index)
             end = x + sum(len(s.text) for s in pieces)
-            self._spans.append((x, end, index))
+            self._spans.append((y, x, end, index))
             segments += pieces
             x = end
         blank = Style(bgcolor=self.rich_style.bgcolor)
         line = Strip(segments).extend_cell_length(width, blank).crop(0, width)
-        if self._palette is None:
+        if self._palette is None or y != len(lines) - 1:
             return line
         pieces = [Segment(RULE, self.rich_style + Style(color=self._colour("footer--rule"))),
                   *self._key_segments(self._palette, self._hover == -1, palette=True), Segment(" ", blank)]
         size = sum(len(s.text) for s in pieces)
         start = max(0, width - size)
-        self._spans = [s for s in self._spans if s[0] < start] + [(start + 1, width, -1)]
+        self._spans = [s for s in self._spans if s[0] != y or s[1] < start] + [(y, start + 1, width, -1)]
         return Strip.join([line.crop(0, start), Strip(pieces).crop(0, width - start)])
 
-    def _key_at(self, x: int) -> int | None:
-        return next((index for start, end, index in self._spans if start <= x < end), None)
+    def _key_at(self, x: int, y: int) -> int | None:
+        return next((index for line, start, end, index in self._spans if line == y and start <= x < end), None)
 
     def on_mouse_move(self, event: events.MouseMove) -> None:
-        self._set_hover(self._key_at(event.x))
+        self._set_hover(self._key_at(event.x, event.y))
 
     def on_leave(self) -> None:
         self._set_hover(None)
@@ -113,7 +152,7 @@ class Footer(Widget):
 
     def on_mouse_down(self, event: events.MouseDown) -> None:
         """As a click on one of Textual's footer keys: its key pressed, or a bell if it does nothing now."""
-        index = self._key_at(event.x)
+        index = self._key_at(event.x, event.y)
         if index is None:
             return
         key, _, _, works = self._palette if index == -1 else self._keys[index]

@@ -1,6 +1,8 @@
 """Your hand: cards as large as the window allows, overlapped (each still showing its corner:
 colour letter and rank) when they do not fit side by side; cards you can play marked, the others
-dimmed; a cursor; click or Enter to choose."""
+dimmed; a cursor; click or Enter to choose. In a hand narrower than SCROLL_BELOW (a phone, a
+narrow terminal) the cards stay in one row that scrolls sideways: ◀ and ▶ at its ends say more
+cards are that way, and a click (a tap) on one shows them; the cursor keeps its card in view."""
 from dataclasses import dataclass
 
 from rich.style import Style
@@ -18,6 +20,8 @@ from .cardart import face
 TILES = ((46, (9, 6)), (34, (7, 5)), (0, (6, 3)))
 STEP = 4              # the least of a card that shows when overlapped: " R+2"
 MAX_ROWS = 2          # rows of full-height cards; past that they shrink to two lines
+SCROLL_BELOW = 56     # a hand narrower than this is one row that scrolls sideways
+EDGE = 2              # columns at each end of a scrolling row for its arrow (a tap target)
 
 
 @dataclass(frozen=True)
@@ -47,6 +51,17 @@ def arrange(count: int, width: int, tile: tuple[int, int]) -> tuple[tuple[int, i
     return (w, h), spots
 
 
+def window(count: int, width: int, tile: tuple[int, int], cursor: int, first: int) -> tuple[int, int]:
+    """A scrolling row: (the first card shown, how many show), from ``first`` moved as little as
+    keeps the cursor's card in view; all of them if they fit."""
+    fits = 1 + (width - tile[0]) // STEP
+    if count <= fits:
+        return 0, count
+    shown = max(1, 1 + (width - 2 * EDGE - tile[0]) // STEP)
+    first = min(max(first, cursor - shown + 1, 0), cursor, count - shown)
+    return first, shown
+
+
 class HandView(Widget, can_focus=True):
     """Renders the hand as one picture, so a 30-card hand costs one render."""
 
@@ -73,6 +88,8 @@ class HandView(Widget, can_focus=True):
         super().__init__(**kwargs)
         self._spots: list[Spot] = []
         self._tile = (0, 0)
+        self._first = 0                              # a scrolling row: the first card shown
+        self._shown = 0                              # and how many
         self._painted: tuple = ()                    # what the strips show (repainted when it changes)
         self._strips: list[Strip] = []
 
@@ -98,8 +115,22 @@ class HandView(Widget, can_focus=True):
     def _height(self, count: int, width: int) -> int:
         if not count:
             return 1
+        if width < SCROLL_BELOW:
+            return self.tile()[1] + 1
         (_, h), spots = arrange(count, width, self.tile())
         return spots[-1].y + h + 1
+
+    def _arrange(self, width: int) -> None:
+        """Where the cards go now (``_tile``, ``_spots``; a scrolling row: ``_first``, ``_shown``)."""
+        count, tile = len(self.cards), self.tile()
+        if width >= SCROLL_BELOW:
+            self._first, self._shown = 0, count
+            self._tile, self._spots = arrange(count, width, tile)
+            return
+        self._first, self._shown = window(count, width, tile, self.cursor, self._first)
+        inset = EDGE if self._shown < count else 0
+        self._tile, spots = arrange(self._shown, width - 2 * inset, tile)
+        self._spots = [Spot(self._first + s.index, s.x + inset, s.y, s.width) for s in spots]
 
     def get_content_height(self, container, viewport, width: int) -> int:
         return self._height(len(self.cards), width)
@@ -118,7 +149,7 @@ class HandView(Widget, can_focus=True):
             canvas.text(0, 0, Text("(no cards)", style="dim"))
             self._strips = canvas.strips()
             return
-        self._tile, self._spots = arrange(len(self.cards), width, self.tile())
+        self._arrange(width)
         w, h = self._tile
         base = self.rich_style                     # (worked out from the DOM at every read)
         canvas = Canvas(width, self._spots[-1].y + h + 1, base)     # _height(), arranged once
@@ -134,7 +165,22 @@ class HandView(Widget, can_focus=True):
                 canvas.put(spot.x, spot.y + h, "▲" * spot.width, cursor)
             elif legal:
                 canvas.put(spot.x, spot.y + h, "•" * (spot.width - (spot.width > 1)), playable + Style(bold=True))
+        self._arrows(canvas, width, h)
         self._strips = canvas.strips()
+
+    def _arrows(self, canvas: Canvas, width: int, h: int) -> None:
+        """A scrolling row's ends: how many cards are out of view each way (a playable one among
+        them marked), the column an arrow a tap shows them with."""
+        left, right = self._first, len(self.cards) - self._first - self._shown
+        if not left and not right:
+            return
+        playable = self.get_component_rich_style("hand--playable") + Style(bold=True)
+        for count, x, arrow, hidden in ((left, 0, "◀", self.cards[:left]),
+                                        (right, width - EDGE, "▶", self.cards[len(self.cards) - right:])):
+            if count:
+                style = playable if any(code in self.playable for code in hidden) else Style(bold=True)
+                for y in range(h):
+                    canvas.put(x, y, arrow if y != h // 2 else f"{count}"[:EDGE], style)
 
     def _index_at(self, x: int, y: int) -> int | None:
         h = self._tile[1]
@@ -144,11 +190,22 @@ class HandView(Widget, can_focus=True):
         return None
 
     def on_click(self, event) -> None:
+        if self._shown < len(self.cards) and (event.x < EDGE or event.x >= self.size.width - EDGE):
+            self.scroll_row(-1 if event.x < EDGE else 1)
+            return
         index = self._index_at(event.x, event.y)
         if index is not None:
             self.cursor = index
             self.focus()
             self.post_message(self.Chosen(self.cards[index]))
+
+    def scroll_row(self, way: int) -> None:
+        """A scrolling row shows the cards further that way (the cursor comes along)."""
+        step = max(1, self._shown - 1)
+        self._first = max(0, min(len(self.cards) - self._shown, self._first + way * step))
+        self.cursor = self._first if way < 0 else min(len(self.cards) - 1, self._first + self._shown - 1)
+        self._painted = ()
+        self.refresh()
 
     def watch_cursor(self) -> None:
         self.refresh()
