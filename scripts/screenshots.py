@@ -1,5 +1,6 @@
 """Regenerate the SVGs in screenshots/ (the README shows them): the same seeded, fixed-size
-screens the snapshot tests check; and the browser page's PNG, from the browser test.
+screens the snapshot tests check; and the browser page's PNGs (a desktop's, a phone's upright
+and on its side), from the browser tests.
 
     python scripts/screenshots.py
 """
@@ -41,6 +42,10 @@ def main() -> None:
     subprocess.run([sys.executable, "-m", "pytest", "-n", "0", "-q", "tests/test_browser.py"], cwd=ROOT, check=True,
                    env={**os.environ, "UNO_TUI_BROWSER_SHOT": str(shot)})
     print(f"screenshots/{shot.name}")
+    # a phone's page, upright and on its side, as the phone test sees it
+    subprocess.run([sys.executable, "-m", "pytest", "-n", "0", "-q", "tests/test_browser_phone.py"], cwd=ROOT,
+                   check=True, env={**os.environ, "UNO_TUI_PHONE_SHOTS": str(ROOT / "screenshots")})
+    print("screenshots/phone-portrait.png\nscreenshots/phone-landscape.png")
 
 
 if __name__ == "__main__":
