@@ -13,6 +13,21 @@ from uno_tui.table import LocalChannel, Seat
 REACTION = 2.0
 
 
+class Gated(Forgetful):
+    """Seat 1's bot: it makes no move until the test opens the gate (once the screen is up: a loaded
+    machine can take longer to start the app than a reaction window lasts), then never says UNO."""
+    open = False
+
+    def decide(self, view):
+        return super().decide(view) if self.open else None
+
+
+async def open_gate(pilot, app, tables) -> None:
+    assert await wait_for(pilot, lambda: game_screen(app) is not None)
+    tables[0].seats[1].bot.open = True
+    tables[0].resume()                      # every bot plans again: seat 1 moves now
+
+
 def app_at(table_holder: list, seats, hands, top, pacing=None, **kw) -> UnoApp:
     kw["pacing"] = pacing or quick(reaction=REACTION)
 
@@ -48,9 +63,10 @@ async def window_opened(pilot, table, kind: str, seat: int) -> float:
 
 async def test_c_catches_a_bot_at_80_percent_of_the_reaction_time_with_the_bar_shown():
     tables = []
-    app = app_at(tables, [Seat("You", "human"), Seat("Forgetful", "bot", bot=Forgetful(1)), Seat("Quick", "bot")],
+    app = app_at(tables, [Seat("You", "human"), Seat("Forgetful", "bot", bot=Gated(1)), Seat("Quick", "bot")],
                  [["G1", "G2"], ["R1", "G9"], ["B6", "B7"]], "R5")
     async with app.run_test(size=(80, 24)) as pilot:
+        await open_gate(pilot, app, tables)
         start = await window_opened(pilot, tables[0], "play", 1)
         assert await wait_for(pilot, lambda: game_screen(app) and "Catch Forgetful" in status(app))
         shown = status(app)
@@ -65,9 +81,10 @@ async def test_c_catches_a_bot_at_80_percent_of_the_reaction_time_with_the_bar_s
 
 async def test_j_jumps_in_at_80_percent_of_the_reaction_time():
     tables = []
-    app = app_at(tables, [Seat("You", "human"), Seat("A", "bot"), Seat("Ben", "bot")],
+    app = app_at(tables, [Seat("You", "human"), Seat("A", "bot", bot=Gated(1)), Seat("Ben", "bot")],
                  [["R5", "G2", "G3"], ["R5", "B9", "B8"], ["R5", "Y1", "Y2"]], "R7", jump_in=True)
     async with app.run_test(size=(80, 24)) as pilot:
+        await open_gate(pilot, app, tables)
         start = await window_opened(pilot, tables[0], "play", 1)
         assert await wait_for(pilot, lambda: game_screen(app) and "Jump in with your identical card (j)!" in status(app))
         await asyncio.sleep(start + 0.8 * REACTION - time.monotonic())
