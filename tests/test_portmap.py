@@ -178,3 +178,25 @@ async def test_the_lobby_switch_opens_and_closes_the_door(router):
         assert app.screen.query_one("#internet", Checkbox).value is True
         await app.action_quit()
     assert home.behaviour.mappings == {}
+
+
+async def test_a_renewal_the_router_refuses_is_said_and_tried_again(router, caplog):
+    home = await router()
+    portmap = PortMap(17536, lease=2)
+    await portmap.open()
+    home.behaviour.refuse = True                             # the router has a bad moment
+    await calls(home, "AddPortMapping", 2)                   # the renewal at half-life, refused
+    home.behaviour.refuse = False
+    await calls(home, "AddPortMapping", 3)                   # tried again (after an eighth of the lease)
+    assert "the router did not renew the port mapping" in caplog.text
+    assert (17536, "TCP") in home.behaviour.mappings
+    await portmap.close()
+
+
+async def test_with_no_lan_interface_given_the_router_is_told_the_address_that_faces_it(router, monkeypatch):
+    monkeypatch.delenv("UNO_TUI_LAN_INTERFACE")
+    home = await router()                                    # on 127.0.0.1: the address facing it is 127.0.0.1
+    portmap = PortMap(17537)
+    assert (await portmap.open()).internal == LOOPBACK
+    assert home.behaviour.mappings[(17537, "TCP")]["internal_client"] == LOOPBACK
+    await portmap.close()
