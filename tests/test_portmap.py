@@ -13,15 +13,17 @@ from pathlib import Path
 import pytest
 from textual.widgets import Checkbox, Static
 
-from tests.helpers.network import LOOPBACK, free_port
+from tests.helpers.network import LOOPBACK, free_port, join
 from tests.helpers.router import Behaviour, Router
 from tests.helpers.ui import wait_for
 from uno_tui.app import UnoApp
 from uno_tui.hosting import HostSession
 from uno_tui.invite import invitation
 from uno_tui.joincode import join_code, parse_join_code
+from uno_tui.netplay import JoinError
 from uno_tui.portmap import ROUTER_ENV, PortMap, Unreachable
 from uno_tui.screens.lobby import LobbyScreen
+from uno_tui.screens.modals import LinePrompt
 from uno_tui.settings import GameSettings
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -200,3 +202,24 @@ async def test_with_no_lan_interface_given_the_router_is_told_the_address_that_f
     assert (await portmap.open()).internal == LOOPBACK
     assert home.behaviour.mappings[(17537, "TCP")]["internal_client"] == LOOPBACK
     await portmap.close()
+
+
+async def test_the_lobby_nudges_for_a_password_on_the_internet_and_p_sets_one_that_joining_then_takes(router):
+    await router()
+    app = UnoApp(host=dict(settings=GameSettings(), host_name="Hana", players=3, bind=LOOPBACK, port=0,
+                           internet=True))
+    async with app.run_test(size=(100, 30)) as pilot:
+        addresses = lambda: str(app.screen.query_one("#addresses", Static).content)   # noqa: E731
+        assert await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and "203.0.113.7" in addresses())
+        assert "No password: anyone with the code can sit down. Press p to set one." in addresses()
+        session = app.hosting
+        await pilot.press("p")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, LinePrompt))
+        await pilot.press(*"sofa", "enter")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and session.password == "sofa"
+                              and "No password" not in addresses())
+        with pytest.raises(JoinError, match="this table needs a password"):
+            await join(session.port, "Zoe")
+        channel = await join(session.port, "Zoe", password="sofa")
+        channel.close()
+        await app.action_quit()

@@ -201,9 +201,8 @@ class UnoApp(App):
             self.hosting, self.channel = session, session.local
             for note in session.notes():
                 self.notify(note, timeout=10)
-            from .invite import invitation
             self.push_screen(LobbyScreen(session.local, "host", f"uno-tui · hosting on port {port_open}",
-                                         invitation(session, asking=internet), internet=internet))
+                                         _invitation(session, asking=internet), internet=internet))
             if internet:
                 self.set_internet(True)
 
@@ -212,20 +211,37 @@ class UnoApp(App):
     def set_internet(self, on: bool) -> None:
         """The host's lobby switch: ask the router to forward the table's port (or to stop), then
         show the lobby what friends join with now."""
-        from .invite import invitation
-        from .screens.lobby import LobbyScreen
-        session = self.hosting
-        lobby = next((s for s in self.screen_stack if isinstance(s, LobbyScreen) and s.kind == "host"), None)
-        if session is None or lobby is None:
+        session, lobby = self._host_lobby()
+        if lobby is None:
             return
 
         async def ask() -> None:
-            lobby.show_invitation(invitation(session, asking=on), asking=True)
+            lobby.show_invitation(_invitation(session, asking=on), asking=True)
             await (session.reach_internet() if on else session.leave_internet())
             if session is self.hosting:
-                lobby.show_invitation(invitation(session), internet=session.internet is not None)
+                lobby.show_invitation(_invitation(session), internet=session.internet is not None)
 
         self.run_worker(ask(), group="internet", exclusive=True, exit_on_error=False)
+
+    def _host_lobby(self):
+        """The hosted session and its lobby, while the lobby is on the stack (else None, None)."""
+        from .screens.lobby import LobbyScreen
+        lobby = next((s for s in self.screen_stack if isinstance(s, LobbyScreen) and s.kind == "host"), None)
+        return (self.hosting, lobby) if self.hosting is not None and lobby is not None else (None, None)
+
+    def set_password(self, password: str | None) -> None:
+        """The host's lobby: joining takes this password from now on (None: none)."""
+        session, lobby = self._host_lobby()
+        if lobby is None:
+            return
+
+        async def give() -> None:
+            await session.set_password(password)
+            lobby.show_invitation(_invitation(session), asking=lobby.asking)
+            self.notify("Friends who join from now on type this password." if password else
+                        "The table has no password now: anyone with the code can sit down.", title="Password")
+
+        self.run_worker(give(), group="password", exclusive=True, exit_on_error=False)
 
     def join_game(self, host: str, port: int, name: str, *, password=None, spectate=False, fingerprint=None,
                   on_error) -> None:
@@ -349,6 +365,12 @@ async def _close_hosted(session, keep: bool) -> None:
     """Send everyone away: a game kept for later says so to them; else it ends, its save deleted."""
     from .host_channel import HOST_ENDED, HOST_PAUSED
     await session.close(HOST_PAUSED if keep and session.table is not None else HOST_ENDED, keep=keep)
+
+
+def _invitation(session, asking: bool = False) -> list:
+    """What the host's lobby shows friends join with (invite.py), with the lobby's way to set a password."""
+    from .invite import invitation
+    return invitation(session, asking, set_one="Press p to set one.")
 
 
 def _where(host: str, port: int, pin: list) -> str:

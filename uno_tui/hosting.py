@@ -149,6 +149,13 @@ class HostSession(HostedSaving):
             return
         self.internet, self.internet_problem = mapping, None
 
+    async def set_password(self, password: str | None) -> None:
+        """From now on joining takes this password (None: none); who is seated stays. Its proof
+        key is made off the loop (scrypt, net/proof.py), and the LAN record says so."""
+        key = None if password is None else await asyncio.to_thread(proof.password_key, password, self.fingerprint)
+        self.password, self._password_key = password, None if password is None else (password, key)
+        self._advertise()
+
     async def leave_internet(self) -> None:
         """The router forwards the port no more (the table stays open on the LAN)."""
         self.internet = self.internet_problem = None

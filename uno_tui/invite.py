@@ -8,7 +8,8 @@ from .address import format_address
 from .joincode import join_code, spaced
 
 ASKING = "Asking the router to forward the port (UPnP)…"
-NO_PASSWORD = "No password: anyone with the code can sit down. Tip: host with --password-file."
+NO_PASSWORD = "No password: anyone with the code can sit down."
+SET_ONE = "Tip: host with --password-file."          # the lobby says its own key for it
 
 
 @dataclass(frozen=True)
@@ -17,15 +18,16 @@ class Line:
     kind: str = "note"      # "code" (to copy), "label", "note", "warning" or "quiet"
 
 
-def invitation(session, asking: bool = False) -> list[Line]:
-    """The lines for a listening HostSession; ``asking``: the router is being asked right now."""
+def invitation(session, asking: bool = False, set_one: str = SET_ONE) -> list[Line]:
+    """The lines for a listening HostSession; ``asking``: the router is being asked right now;
+    ``set_one``: how this host sets a password."""
     port, key = session.port, session.fingerprint
     lines = []
     if session.internet is not None:
         lines += [Line("From the internet (uno-tui join CODE, or paste it in Join):", "label"),
                   Line(join_code(session.internet.external, port, key), "code")]
         if session.password is None:
-            lines.append(Line(NO_PASSWORD, "warning"))
+            lines.append(Line(f"{NO_PASSWORD} {set_one}", "warning"))
     elif asking:
         lines.append(Line(ASKING, "quiet"))
     elif session.internet_problem:

@@ -13,9 +13,10 @@ from ..engine.house import TEAM_NAMES
 from ..client import ClientModel
 from ..messages import ChannelClosed, TableMessage
 from ..table import Channel
+from ..table.spec import MAX_PASSWORD
 from ..widgets.fields import TickBox
 from ..widgets.footer import Footer
-from .modals import ChatPrompt, ConfirmLeave
+from .modals import ChatPrompt, ConfirmLeave, LinePrompt
 
 SEAT_CHOICES = [("open (a friend joins)", "")] + [(f"bot: {level}", level) for level in LEVELS]
 KINDS = {"host": "host", "human": "joined", "bot": "bot", "open": ""}
@@ -45,7 +46,7 @@ class LobbyScreen(Screen):
     made here comes back as a lobby message, which must not rebuild what sent it."""
 
     BINDINGS = [Binding("ctrl+s", "start", "Start the game"), Binding("t", "chat", "Chat"),
-                Binding("escape", "leave", "Leave")]
+                Binding("p", "password", "Password"), Binding("escape", "leave", "Leave")]
 
     def __init__(self, channel: Channel, kind: str, title: str, where: list | None = None, internet: bool = False):
         """``kind``: "host" or "join"; ``where``: what friends join with (the host's screen: invite.Line
@@ -191,7 +192,7 @@ class LobbyScreen(Screen):
             self.action_leave()
 
     def check_action(self, action: str, parameters) -> bool | None:
-        if action == "start":
+        if action in ("start", "password"):
             return self.hosting
         return True
 
@@ -204,6 +205,14 @@ class LobbyScreen(Screen):
             if text:
                 self.send("chat", text=text)
         self.app.push_screen(ChatPrompt(), said)
+
+    def action_password(self) -> None:
+        """The host sets the table's password (or clears it) for those who join from now on."""
+        def given(password: str | None) -> None:
+            if password is not None:
+                self.app.set_password(password or None)
+        self.app.push_screen(LinePrompt("A password for this table", "Enter sets it (empty: none), Esc cancels",
+                                        field="table-password", max_length=MAX_PASSWORD, secret=True), given)
 
     def action_leave(self) -> None:
         if self.kind != "host":

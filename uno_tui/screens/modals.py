@@ -289,16 +289,29 @@ class ConfirmLeave(ModalScreen[bool | str]):
         return self.keep is not None or parameters != ("keep",)
 
 
-class ChatPrompt(ModalScreen[str | None]):
-    """One line to the table: Enter sends it, Esc drops it."""
+class LinePrompt(ModalScreen[str | None]):
+    """One line typed: Enter gives it (stripped; "" if empty), Esc drops it (None)."""
 
     BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
 
+    def __init__(self, title: str, placeholder: str, *, field: str, max_length: int = 200, secret: bool = False):
+        super().__init__()
+        self.title_text, self.placeholder, self.field = title, placeholder, field
+        self.max_length, self.secret = max_length, secret
+
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Label("Say something to the table", id="dialog-title")
-            yield TextField(id="chat-line", placeholder="Enter to send, Esc to cancel", max_length=200)
+            yield Label(self.title_text, id="dialog-title")
+            yield TextField(id=self.field, placeholder=self.placeholder, max_length=self.max_length,
+                            password=self.secret)
         yield Footer()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.dismiss(event.value.strip() or None)
+        self.dismiss(event.value.strip())
+
+
+class ChatPrompt(LinePrompt):
+    """One line to the table: Enter sends it, Esc drops it."""
+
+    def __init__(self):
+        super().__init__("Say something to the table", "Enter to send, Esc to cancel", field="chat-line")
