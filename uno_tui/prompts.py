@@ -27,6 +27,9 @@ def prompt(view: dict, elapsed: float = 0.0) -> str:
     seats = view["table"]["seats"]
     me, decider = view["seat"], view["decider"]
     kinds = {a["kind"] for a in view["legal"]}
+    if seats[me]["away"]:
+        return "You are shown as away" + (": a bot plays for you" if seats[me]["bot_playing"] else "") + \
+            ". Press any key to play again."
     if decider != me:
         chance = window(view, kinds, elapsed)
         if chance:

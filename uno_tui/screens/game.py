@@ -282,6 +282,9 @@ class GameScreen(Moves, Decisions, Screen):
         """Any key lands the cards in flight at once: motion never holds up a move. A chance's key
         pressed once the chance has gone says who took it first."""
         self.query_one(TableView).land()
+        view = self.model.view
+        if view is not None and view["seat"] is not None and view["table"]["seats"][view["seat"]]["away"]:
+            self.send(self.model.command("snapshot"))       # any key: here again (the table hands the seat back)
         action, kind = CHANCE_KEYS.get(event.key, (None, None))
         if action and self.model.view is not None and not self.check_action(action, ()):
             late = self.model.too_late(kind)

@@ -199,6 +199,9 @@ class Table(BotPacing, FanOut, TableSaving):
             return
         recent.append(cid)
         kind = msg["type"]
+        seat = listener.seat
+        if seat is not None and self.seats[seat].away and self.seats[seat].listener is listener:
+            self._back(seat)             # shown as away (the turn clock ran out), yet here: theirs again
         try:
             if kind == "snapshot":
                 listener.send(self._snapshot(listener))
@@ -231,11 +234,9 @@ class Table(BotPacing, FanOut, TableSaving):
         return {"type": "record", "id": cid, "name": self.recorder.path.name, "text": text}
 
     def _by_hand(self, seat: int, action: Action) -> None:
-        """A person's own move: a seat shown as away is theirs again; a chance already gone is
+        """A person's own move: their turn clock's count starts again; a chance already gone is
         refused saying who took it first."""
         s = self.seats[seat]
-        if s.away and s.listener is not None:
-            self._back(seat)
         s.timeouts = 0
         if self.game is not None and not self.game.over and action not in self.game.legal_actions(seat):
             late = self._too_late(seat, action)
