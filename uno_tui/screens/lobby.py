@@ -23,6 +23,9 @@ KINDS = {"host": "host", "human": "joined", "bot": "bot", "open": ""}
 
 
 INTERNET = "Open to the internet (asks your router, UPnP)"
+INTERNET_HELP = ("Asks your router to pass this table's port to this machine while the table is open, so "
+                 "friends on other networks join with the code above; it stops when you leave. The code "
+                 "carries the table's key: nobody on the way can read the game or pose as your table.")
 STYLES = {"label": "bold", "code": "", "note": "", "warning": "bold italic", "quiet": "dim"}
 
 
@@ -64,7 +67,8 @@ class LobbyScreen(Screen):
                         id="setup-title")
             yield Static(_lines(self.where) if self.where else "Connecting…", id="addresses")
             if self.kind == "host":
-                yield TickBox(INTERNET, self.internet, id="internet", disabled=self.asking, compact=True)
+                yield TickBox(INTERNET, self.internet, id="internet", disabled=self.asking, compact=True,
+                              tooltip=INTERNET_HELP)
             yield Vertical(id="seats")
             yield Static("", id="lobby-chat")
             with Horizontal(classes="row"):
