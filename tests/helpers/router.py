@@ -152,8 +152,13 @@ class Router:
     async def close(self) -> None:
         if self._quiet is not None:
             self._quiet.close()
-        else:
-            await self.server.async_stop()
+            return
+        await self.server.async_stop()
+        # async-upnp-client 0.49's SSDP responder leaves the socket it answers from open
+        responder = getattr(self.server, "_search_responder", None)
+        answering = getattr(responder, "_response_transport", None)
+        if answering is not None:
+            answering.close()
 
     async def __aenter__(self) -> "Router":
         return await self.start()
