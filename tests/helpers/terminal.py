@@ -125,6 +125,10 @@ class Terminal:
         self.kill()
 
     def _close_fd(self) -> None:
+        """Once the reader has seen the end (the program is gone): a number closed under a reader
+        still looping was reused by the next Terminal's pty, and this reader took its bytes."""
+        if threading.current_thread() is not self.reader:
+            self.reader.join(5.0)
         try:
             os.close(self.fd)
         except OSError:
