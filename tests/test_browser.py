@@ -6,6 +6,7 @@ The page draws the terminal on a canvas, so the test reads the screen as the bro
 the bytes of the page's websocket fed to a terminal emulator (pyte), sized by the page's own
 resize messages. A card is clicked at its cell, from the size of the page's terminal."""
 import asyncio
+import contextlib
 import json
 import os
 import shutil
@@ -163,6 +164,28 @@ async def play_a_card(page, page_screen: PageScreen, watch: Watch, seat: int, ta
                          f"{page_screen.text()}")
 
 
+@contextlib.asynccontextmanager
+async def host_with_page(tmp_path, *options: str):
+    """`uno-tui host --headless --web` on loopback with these options, and Eve watching at it (her
+    Watch): yields (the host's process, the page's port, the Watch)."""
+    port, web = free_port(), free_port()
+    env = {**os.environ, "UNO_TUI_CONFIG_DIR": str(tmp_path / "c"), "UNO_TUI_DATA_DIR": str(tmp_path / "d")}
+    host = subprocess.Popen([console_script(), "host", "--headless", "--bind", LOOPBACK, "--port", str(port),
+                             "--web", str(web), *options], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        await wait_listening(port)
+        await wait_listening(web)
+        watch = Watch(await join(port, "Eve", spectate=True,
+                                 fingerprint=load_identity(tmp_path / "d")[1]))   # the host's key, in its data dir
+        try:
+            yield host, web, watch
+        finally:
+            watch.close()
+    finally:
+        host.terminate()
+        host.wait(10)
+
+
 def children(pid: int) -> list[int]:
     """The processes ``pid`` started, and theirs (the web tabs' uno-tui under a shell)."""
     found = []
@@ -174,16 +197,8 @@ def children(pid: int) -> list[int]:
 
 async def test_a_browser_joins_the_host_plays_a_card_by_clicking_it_and_closing_the_tab_ends_its_process(tmp_path):
     from playwright.async_api import async_playwright
-    port, web = free_port(), free_port()
-    env = {**os.environ, "UNO_TUI_CONFIG_DIR": str(tmp_path / "c"), "UNO_TUI_DATA_DIR": str(tmp_path / "d")}
-    host = subprocess.Popen([console_script(), "host", "--headless", "--bind", LOOPBACK, "--port", str(port),
-                             "--web", str(web), "--seats", "2", "--players", "1", "--bot-delay", "0", "--seed", "3"],
-                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        await wait_listening(port)
-        await wait_listening(web)
-        watch = Watch(await join(port, "Eve", spectate=True,
-                                 fingerprint=load_identity(tmp_path / "d")[1]))   # the host's key, in its data dir
+    async with host_with_page(tmp_path, "--seats", "2", "--players", "1", "--bot-delay", "0",
+                              "--seed", "3") as (host, web, watch):
         page_screen = PageScreen()
         async with async_playwright() as playwright:
             browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
@@ -210,7 +225,3 @@ async def test_a_browser_joins_the_host_plays_a_card_by_clicking_it_and_closing_
             assert not children(host.pid), "the closed tab's process is still running"
             await browser.close()
         assert not elsewhere, f"the page asked for what is not the host's: {elsewhere}"
-        watch.close()
-    finally:
-        host.terminate()
-        host.wait(10)

@@ -11,14 +11,12 @@ canvas of CSS size, so only the top left of the screen shows (docs/decisions.md)
 import asyncio
 import os
 import re
-import subprocess
 from pathlib import Path
 
-from tests.helpers.network import LOOPBACK, free_port, join, wait_listening
-from tests.helpers.terminal import console_script
-from tests.test_browser import CHROMIUM, FLAGS, TIMEOUT, PageScreen, Watch, cell_point, only_the_host, play_a_card
+from tests.helpers.network import LOOPBACK
+from tests.test_browser import (CHROMIUM, FLAGS, TIMEOUT, PageScreen, cell_point, host_with_page, only_the_host,
+                                play_a_card)
 from tests.test_browser import pytestmark  # noqa: F401  (skipped without a browser)
-from uno_tui.hostkey import load_identity
 
 SHOTS = os.environ.get("UNO_TUI_PHONE_SHOTS")      # scripts/screenshots.py: the directory for the PNGs
 PHONE = "Pixel 7"
@@ -68,17 +66,9 @@ def hand_row(page_screen: PageScreen) -> str:
 
 async def test_a_phone_joins_by_taps_keeps_its_seat_through_a_reload_and_turns(tmp_path):
     from playwright.async_api import async_playwright
-    port, web = free_port(), free_port()
-    env = {**os.environ, "UNO_TUI_CONFIG_DIR": str(tmp_path / "c"), "UNO_TUI_DATA_DIR": str(tmp_path / "d")}
     # seed 3 deals Zoe a Wild Draw Four she can play at once: the colour picker comes up
-    host = subprocess.Popen([console_script(), "host", "--headless", "--bind", LOOPBACK, "--port", str(port),
-                             "--web", str(web), "--seats", "3", "--players", "1", "--bot-delay", "0.3",
-                             "--grace", "60", "--seed", "3"],
-                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        await wait_listening(port)
-        await wait_listening(web)
-        watch = Watch(await join(port, "Eve", spectate=True, fingerprint=load_identity(tmp_path / "d")[1]))
+    async with host_with_page(tmp_path, "--seats", "3", "--players", "1", "--bot-delay", "0.3",
+                              "--grace", "60", "--seed", "3") as (_, web, watch):
         async with async_playwright() as playwright:
             browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
             context = await browser.new_context(**phone(playwright))
@@ -149,7 +139,3 @@ async def test_a_phone_joins_by_taps_keeps_its_seat_through_a_reload_and_turns(t
             await watching.until("You are watching")
             await browser.close()
         assert not elsewhere, f"the page asked for what is not the host's: {elsewhere}"
-        watch.close()
-    finally:
-        host.terminate()
-        host.wait(10)
