@@ -176,6 +176,13 @@ async def test_help_and_footer_offer_only_the_keys_the_rules_in_play_allow():
         assert "d draw" in said and "p/k play or keep" in said
         for key in ("j jump in", "u UNO", "c catch", "x challenge", "s shield", "h stack"):
             assert key not in said, key
+    game_path("solo").unlink(missing_ok=True)
+    app = seeded_app(edition="hp2000")                  # a view's rules, without the deck: Invisibility shields
+    async with app.run_test(size=(120, 40)) as pilot:
+        await my_turn(pilot, app)
+        await pilot.press("question_mark")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen) and app.screen.query(Markdown))
+        assert "s shield" in keys_said(app.screen)
     save_settings(GameSettings(house={"jump_in": True}))
     app = UnoApp()
     async with app.run_test(size=(120, 40)) as pilot:

@@ -93,7 +93,9 @@ def stacks(rules: dict) -> bool:
 def keys_markdown(rules: dict | None) -> str:
     """The keys section: with ``rules``, only the keys those rules let do something (no j without
     jump-in, no u or c without UNO calls, no x without challenges...); without, every key."""
-    r = {**make_rules().to_dict(), **rules} if rules else None        # (a save of an older version)
+    # a view's rules come without the deck (its edition's): the edition's rules fill in what is missing
+    r = {**make_rules(rules.get("preset") if rules.get("preset") in EDITIONS else "classic").to_dict(),
+         **rules} if rules else None
 
     def allows(check) -> bool:
         return r is None or bool(check(r))
