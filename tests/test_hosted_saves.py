@@ -73,6 +73,8 @@ async def test_keep_for_later_keeps_it_and_the_host_screen_carries_it_on():
         assert "carry it on later" in await said_to_jo(session)
         assert await wait_for(pilot, lambda: session.closed)
         assert app.screen.notice == KEPT and saved_hosted() == [game_path("hosted")]
+        hosting = app.host_game                          # (the menu's host listens on 127.0.0.1 only, any port)
+        app.host_game = lambda **options: hosting(**{**options, "bind": LOOPBACK, "port": 0})
         app.menu_choice("host")                          # the start screen's Host: the kept game is listed
         assert await wait_for(pilot, lambda: isinstance(app.screen, SavedHostsScreen))
         await pilot.pause()
@@ -82,6 +84,7 @@ async def test_keep_for_later_keeps_it_and_the_host_screen_carries_it_on():
         await pilot.press("enter")                       # the newest kept game is the one offered first
         assert await wait_for(pilot, lambda: game_screen(app) is not None and app.hosting is not None)
         assert app.hosting.autosave.game_id == game_id and app.hosting.table is not None
+        assert app.hosting.kept_port == session.port     # where its players come back (unless a port is given)
         await app.action_quit()
 
 

@@ -174,7 +174,7 @@ class UnoApp(App):
         ``internet``: ask the router to forward the port as soon as the lobby shows (as its switch does)."""
         from .address import DEFAULT_PORT
         from .hosting import HostSession
-        port = DEFAULT_PORT if port is None else port
+        given, port = port, DEFAULT_PORT if port is None else port
         if resume:
             from .autosave import SaveError
             try:
@@ -187,6 +187,8 @@ class UnoApp(App):
                 self.back_to_start("That game was hosted without a screen: carry it on with "
                                    "uno-tui host --resume --headless.")
                 return
+            if given is None and session.kept_port:
+                port = session.kept_port             # where its players come back to (their keys are pinned there)
         else:
             session = HostSession(settings, pacing=self.pacing, seed=self.seed, **options)
 

@@ -77,6 +77,7 @@ class HostedSaving:
             session.password_note = ("the password given now" if password is not None else
                                      "the saved game's password" if kept is not None else "no password")
             session.autosave = session._saver(state["game"], path)
+            session.kept_port = state["port"]       # (the port it listened on: its players' keys are pinned there)
             for seat, saved in zip(session.seats, seats):
                 seat.name, seat.kind, seat.level, seat.token = (saved["name"], saved["kind"], saved["level"],
                                                                 saved["token"])

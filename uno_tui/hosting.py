@@ -74,6 +74,7 @@ class HostSession(HostedSaving):
         self.port: int | None = None
         self.closed = False
         self.password_note: str | None = None     # a resumed game: which password it takes now
+        self.kept_port: int | None = None         # a resumed game: the port it was hosted on
         self.set_aside: Path | None = None        # where the unfinished game this one replaces was kept
         self.autosave = self._saver()
         self.advertiser = None                    # the discovery.Advertiser of a host that advertises

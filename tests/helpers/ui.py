@@ -109,6 +109,30 @@ def _big_hand():
                        ["Y1"] * 15], "R5", ["B1"] * 5)
 
 
+def _kept_hosts():
+    """The Host screen with two kept games, their saves as a host writes them (what the list reads),
+    their times fixed (noon and 9:30 on 3 Dec 2026, local time)."""
+    import os
+    import time
+
+    import msgpack
+
+    from uno_tui.places import data_dir
+    from uno_tui.screens.hosted import SavedHostsScreen
+    data_dir().mkdir(parents=True, exist_ok=True)
+    for name, when, host, hands, seats in (
+            ("hosted-game.msgpack", (2026, 12, 3, 12, 0), "Hana", 3, [("Hana", "host", "normal"), ("Jo", "human", "normal"),
+                                                                      ("Ada", "bot", "hard")]),
+            ("hosted-game-2026-12-03-093000.msgpack", (2026, 12, 3, 9, 30), "Hana", 1,
+             [("Hana", "host", "normal"), ("Ben", "bot", "expert")])):
+        path = data_dir() / name
+        path.write_bytes(msgpack.packb({"game": name, "host_name": host, "seats": [
+            {"name": n, "kind": k, "level": lv} for n, k, lv in seats], "table": {"match": {"history": [{}] * (hands - 1)}}}))
+        stamp = time.mktime((*when, 0, 0, 0, -1))
+        os.utime(path, (stamp, stamp))
+    return UnoApp(then=lambda app: app.push_screen(SavedHostsScreen()))
+
+
 def _match_over():
     return rigged_app([["R1"], ["G9"], ["Y+2"]], "R5", ["B1"] * 30)
 
@@ -133,5 +157,6 @@ SCREENS = [
     ("challenge", _challenge, (80, 24), ["wait:300"]),
     ("match-over", _match_over, (100, 30), ["enter", "wait:300"]),
     ("history", _history, (100, 30), ["wait:300"]),
+    ("kept-hosted-games", _kept_hosts, (80, 24), ["wait:300"]),
     ("replay", _replay, (100, 30), ["full_stop"] * 5 + ["wait:300"]),
 ]

@@ -63,7 +63,9 @@ def test_a_host_keeps_a_game_for_later_carries_it_on_from_host_then_ends_it(newc
     host.press("down", "down", "enter")              # from Play now (no solo game to resume): Host a LAN game
     host.wait_for(words("Games hosted here and kept"))
     host.wait_for(r"Carry on: saved .* · \w+'s table · hand 1")
-    host.press("enter")                              # the kept game, highlighted first
+    host.press("ctrl+q")                             # (carried on here, it would listen on every interface)
+    host.close()
+    host = newcomer("host", "--resume", "--bind", "127.0.0.1", "--port", str(port), "--no-advertise")
     host.wait_for(r"uno-tui · classic · hand 1")
     host.press("escape")
     host.wait_for(words("End this game?"))
