@@ -48,8 +48,8 @@ def stand_ins() -> int:
     return count
 
 
-async def open_tab(client, port: int, query: str = "width=80&height=24"):
-    ws = await client.ws_connect(f"ws://{LOOPBACK}:{port}/ws?{query}")
+async def open_tab(client, port: int, query: str = "width=80&height=24", **headers):
+    ws = await client.ws_connect(f"ws://{LOOPBACK}:{port}/ws?{query}", headers=headers)
     first = await asyncio.wait_for(ws.receive(), 20)
     assert first.data.startswith(b"ready "), first
     ws.config_dir = Path(first.data[6:].decode())
@@ -157,3 +157,26 @@ async def test_a_guests_tab_writes_its_preferences_into_files_of_its_own_that_go
         tab = await open_tab(client, own.port)                  # `uno-tui web`: the user's own app
         assert tab.config_dir == host_config and (host_config / "preferences.json").exists()
         await tab.close()
+
+
+async def test_a_browsers_tabs_share_files_kept_while_the_server_runs_and_another_browsers_are_its_own(serve):
+    # the page's cookie names the browser: its next tab finds the seat token the last one kept
+    guest = await serve(guest=True, linger=0.0)
+    ann, bob = "a" * 43, "b" * 43
+    async with aiohttp.ClientSession() as client:
+        first = await open_tab(client, guest.port, Cookie=f"uno-tui-browser={ann}")
+        await first.close()
+        assert await eventually(lambda: guest.sessions == 0)
+        assert first.config_dir.exists()                            # kept for the browser's next tab
+        again = await open_tab(client, guest.port, Cookie=f"uno-tui-browser={ann}")
+        other = await open_tab(client, guest.port, Cookie=f"uno-tui-browser={bob}")
+        assert again.config_dir == first.config_dir != other.config_dir
+        assert ann not in str(first.config_dir)                     # a hash of the cookie names them
+        forged = await open_tab(client, guest.port, Cookie="uno-tui-browser=../../etc")
+        assert forged.config_dir.parent.parent != first.config_dir.parent.parent
+        for tab in (again, other, forged):
+            await tab.close()
+        assert await eventually(lambda: guest.sessions == 0)
+        assert not forged.config_dir.exists()                       # a tab of no browser: its files go with it
+    await guest.close()
+    assert not first.config_dir.exists() and not other.config_dir.exists()   # and a browser's, with the server
