@@ -51,6 +51,9 @@ def build_parser() -> argparse.ArgumentParser:
                       help="headless: how long bots think before they play (default 0.9; 0 for bot tests)")
     host.add_argument("--grace", type=float, default=None, metavar="SECONDS",
                       help="headless: how long a dropped player's seat waits before a bot plays it (default 20)")
+    host.add_argument("--turn-clock", type=float, default=None, metavar="SECONDS",
+                      help="headless: how long a player has for a decision before a bot makes it "
+                           "(default: the set-up's, 60; 0 for none)")
     host.add_argument("--per-address", type=_positive, default=PER_ADDRESS, metavar="N",
                       help=f"connections one address may hold (default {PER_ADDRESS}; more behind a shared address)")
     host.add_argument("--web", type=_port, nargs="?", const=DEFAULT_WEB_PORT, default=None, metavar="PORT",
@@ -243,6 +246,8 @@ async def headless_host(settings, args, seats: int) -> int:
         pacing.bot_delay = max(0.0, args.bot_delay)
     if args.grace is not None:
         pacing.grace = max(0.0, args.grace)
+    if args.turn_clock is not None:
+        pacing.turn_timeout = max(0.0, args.turn_clock) or None
     if args.resume:
         from .autosave import SaveError
         try:
