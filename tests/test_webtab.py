@@ -129,10 +129,10 @@ async def test_the_query_size_is_capped_too(serve):
 
 
 async def test_a_tab_nobody_uses_is_closed_with_a_word_and_typing_keeps_one_open(serve):
-    web = await serve(idle=3.0)                                 # time for both stand-ins to start on a busy machine
+    web = await serve(idle=6.0)                                 # time for both stand-ins to start on a busy machine
     async with aiohttp.ClientSession() as client:
         idle, busy = await open_tab(client, web.port), await open_tab(client, web.port)
-        for _ in range(20):                                     # 4 s of typing, a key every 0.2 s
+        for _ in range(35):                                     # 7 s of typing, a key every 0.2 s
             await busy.send_json(["stdin", "x"])
             await busy.send_json(["ping", "1"])
             await asyncio.sleep(0.2)
