@@ -1,5 +1,7 @@
 """Issue 33's rough edges, each as a person meets it: a damaged save offers no Resume and says so;
 a chat line stands apart from the game's events and its arrival is said."""
+import operator
+
 from tests.helpers.ui import game_screen, my_turn, rendered_lines, seeded_app, wait_for
 from uno_tui.app import UnoApp
 from uno_tui.places import data_dir, game_path
@@ -193,16 +195,21 @@ async def test_help_and_footer_offer_only_the_keys_the_rules_in_play_allow():
         assert "j jump in" in said and "u UNO" in said and "s shield" not in said
 
 
-def fits(screen, size) -> None:
+async def fits(pilot, screen, size) -> None:
     """The table is laid out for ``size``: the screen and the table widget have the new size, and
-    what the table shows is what a fresh paint at that size shows (no row of the old layout left)."""
+    what the table shows is what a fresh paint at that size shows (no row of the old layout left).
+    Cards in flight move between the two looks, so they are compared until they agree (for 1 s at
+    most: a picture kept from the old size never agrees)."""
     from uno_tui.widgets.table import TableView
     table = screen.query_one(TableView)
     assert screen.size == size and table.region.right <= size[0] and table.region.bottom <= size[1]
+
+    def looks() -> tuple[list[str], list[str]]:
+        return rendered_lines(table), [strip.text for strip in table._paint().strips()]
+    assert await wait_for(pilot, lambda: operator.eq(*looks()), steps=100), "\n".join(
+        looks()[0] + ["-" * 20] + looks()[1])
     shown = rendered_lines(table)
     assert len(shown) == table.size.height and all(len(line) == table.size.width for line in shown)
-    fresh = [strip.text for strip in table._paint().strips()]
-    assert shown == fresh, "\n".join(shown + ["-" * 20] + fresh)
     for seat in screen.model.view["table"]["seats"][1:]:
         assert any(seat["name"] in line for line in shown), seat["name"]
 
@@ -218,15 +225,15 @@ async def test_a_resize_during_the_deal_and_between_hands_lays_the_table_out_for
         assert await wait_for(pilot, lambda: game_screen(app) is not None)
         await pilot.resize_terminal(80, 24)                  # the first view just in: the deal
         await pilot.pause(0.1)
-        fits(game_screen(app), (80, 24))
+        await fits(pilot, game_screen(app), (80, 24))
         await go_out(pilot, app)
         await pilot.press("enter")                           # Next hand
         await pilot.resize_terminal(100, 30)                 # at once, while the hand-over closes
         assert await wait_for(pilot, lambda: isinstance(app.screen, GameScreen)
                               and app.screen.model.view["table"]["hand_no"] == 2)
         await pilot.pause(0.1)
-        fits(app.screen, (100, 30))
+        await fits(pilot, app.screen, (100, 30))
         await pilot.resize_terminal(120, 40)                 # and back, between the hand-over and the deal
         await pilot.pause(0.1)
-        fits(app.screen, (120, 40))
+        await fits(pilot, app.screen, (120, 40))
         assert not isinstance(app.screen, HandOverScreen)
