@@ -61,7 +61,7 @@ async def test_a_forged_twin_of_a_trusted_table_is_shown_as_suspect_receives_not
         imitating = asyncio.create_task(imitate())
         games = await until(found, lambda games: any(g.port == fake_port for g in games)
                             and any(g.port == port and g.trust == "pinned" for g in games),
-                            f"the forged table was not heard, or the real one not known")
+                            "the forged table was not heard, or the real one not known")
         twin = next(g for g in games if g.port == fake_port)
         assert twin.trust == "suspect" and "name of a table you trust" in twin.why
         assert games[-1] is twin                          # suspects are listed last

@@ -85,7 +85,7 @@ async def test_a_router_that_refuses_says_so_and_what_to_do_instead(router):
 
 
 async def test_no_router_answering_says_upnp_is_off_or_absent(router):
-    home = await router(silent=True)
+    await router(silent=True)
     with pytest.raises(Unreachable) as nobody:
         await PortMap(17533, search=1.5).open()
     said = str(nobody.value)
@@ -122,7 +122,7 @@ def test_the_standard_multicast_search_finds_the_router_in_a_namespace_of_its_ow
     script = "import asyncio, json; from tests.test_portmap import multicast_round; " \
              "print(json.dumps(asyncio.run(multicast_round())))"
     env = {k: v for k, v in os.environ.items() if k != ROUTER_ENV}
-    done = subprocess.run(["unshare", "--net", "sh", "-c", f'ip link set lo up && exec "$0" -c "$1"',
+    done = subprocess.run(["unshare", "--net", "sh", "-c", 'ip link set lo up && exec "$0" -c "$1"',
                            sys.executable, script], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout.splitlines()[-1]) == {

@@ -119,7 +119,6 @@ async def test_a_person_who_forgot_uno_can_still_call_it_after_80_percent_of_the
                      [["R1", "G9"], ["B6", "B7"], ["Y6", "Y7"]], "R5", dealer=2)
     you = LocalChannel(table, 0)
     await you.send(action(1, kind="play", card="R1", uno=False))
-    start = time.monotonic()
     await asyncio.sleep(0.8 * REACTION)
     assert logged(table, "catch") is None
     await you.send(action(2, kind="say_uno"))

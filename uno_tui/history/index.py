@@ -131,7 +131,7 @@ class History:
                             " moves, seconds, over, problem) VALUES (?, ?, 0, '', '', '[]', '[]', '[]', 0, 0, 0, 0, ?)",
                             (path.name, stamp, str(e)))
             return
-        header, names = record.header, played.names
+        header = record.header
         moves = [m for hand in played.hands for m in hand.moves]
         if not moves:
             return                   # a match dealt and left before anyone moved (a new one, say) is none

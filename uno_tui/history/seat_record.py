@@ -5,6 +5,7 @@ seat was sent, so it is written from the channel's messages and never from anyth
 replays as it was seen (history/viewer.py's SeatReplayChannel), not through the engine: it has
 no seed to deal from.
 """
+import copy
 import json
 import secrets
 import time
@@ -131,6 +132,14 @@ class Seen:
     seconds: float
 
 
+def unsequenced(msg: dict) -> dict:
+    """A recorded message as it is shown again: a copy (a client model completes a view in place),
+    without the sequence number the live channel had (a replay jumps, which is no gap)."""
+    msg = copy.deepcopy(msg)
+    msg.pop("seq", None)
+    return msg
+
+
 def seen(record: Record) -> Seen | None:
     """What the seat was shown, folded (None: it was shown nothing)."""
     model, events, results, updates, seconds = ClientModel(), [], {}, 0, 0.0
@@ -138,7 +147,7 @@ def seen(record: Record) -> Seen | None:
         msg = line.get("got")
         if not isinstance(msg, dict):
             continue
-        model.apply({k: v for k, v in msg.items() if k != "seq"})
+        model.apply(unsequenced(msg))
         if msg.get("type") == "update":
             updates += 1
             events.extend(msg.get("events", []))

@@ -9,13 +9,13 @@ A joined seat's record (seat_record.py) has no seed to deal from: SeatReplayChan
 as it was seen, the messages the host sent that seat, one at a time.
 """
 import asyncio
-import copy
 
 from ..client import ClientModel
 from ..engine import seat_view
 from ..table import Pacing, Seat, Table
 from .record import Record, RecordError
 from .replay import Replay
+from .seat_record import unsequenced
 
 REFUSED = "This is a replay: . steps on, , steps back, n jumps to the next hand."
 
@@ -192,7 +192,7 @@ class SeatReplayChannel:
         if self.at_end:
             return False
         self.at += 1
-        self.queue.put_nowait(_watched(_unsequenced(self.messages[self.at])))
+        self.queue.put_nowait(_watched(unsequenced(self.messages[self.at])))
         return True
 
     def back(self) -> None:
@@ -225,21 +225,14 @@ class SeatReplayChannel:
         """The view after each message (the table part of an update holds only what changed)."""
         model = ClientModel()
         for msg in self.messages:
-            model.apply(_unsequenced(msg))
+            model.apply(unsequenced(msg))
             yield model.view
 
     def _show(self, at: int) -> None:
         """The screen shown the table as the messages up to ``at`` leave it (one snapshot)."""
         model = ClientModel()
         for msg in self.messages[:at + 1]:
-            model.apply(_unsequenced(msg))
+            model.apply(unsequenced(msg))
         self.at = at
         self.queue.put_nowait(_watched({"type": "snapshot", "view": model.view, "log": model.log}))
 
-
-def _unsequenced(msg: dict) -> dict:
-    """A recorded message as a replay hands it on: a copy (a view is completed in place), without
-    the sequence number the live channel had (a replay jumps, which is no gap)."""
-    msg = copy.deepcopy(msg)
-    msg.pop("seq", None)
-    return msg
