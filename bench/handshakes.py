@@ -22,9 +22,9 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 import msgpack  # noqa: E402
 
-from uno_tui.hosting import HostSession  # noqa: E402
-from uno_tui.netplay import connect  # noqa: E402
-from uno_tui.settings import GameSettings  # noqa: E402
+from uno_tui.play.host.session import HostSession
+from uno_tui.play.join import connect
+from uno_tui.storage.settings import GameSettings
 from uno_tui.table import Pacing  # noqa: E402
 
 if os.path.exists(os.path.join(os.path.dirname(__file__), "..", "net", "tls.py")):

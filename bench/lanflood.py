@@ -29,10 +29,10 @@ async def flood(fakes: int, seconds: float) -> None:
     os.environ.update(UNO_TUI_DATA_DIR=tempfile.mkdtemp(), UNO_TUI_CONFIG_DIR=tempfile.mkdtemp())
     from tests.helpers.lan import Forger
     from tests.helpers.network import LOOPBACK
-    from uno_tui import discovery, pins
-    from uno_tui.discovery import Finder
-    from uno_tui.hosting import HostSession
-    from uno_tui.settings import GameSettings
+    from uno_tui.play import discovery, pins
+    from uno_tui.play.discovery import Finder
+    from uno_tui.play.host.session import HostSession
+    from uno_tui.storage.settings import GameSettings
 
     session = HostSession(GameSettings(), host_name="Ann", players=3, headless=True)
     port = await session.serve(LOOPBACK, 0, advertise=True)

@@ -7,10 +7,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from tests.helpers.network import LOOPBACK, free_port, wait_listening as wait_port  # noqa: F401 (re-exported)
-from uno_tui.botclient import BotClient
+from tests.helpers.network import LOOPBACK, free_port  # noqa: F401 (re-exported)
+from tests.helpers.network import wait_listening as wait_port
 from uno_tui.bots import make_bot
-from uno_tui.hostkey import load_identity
+from uno_tui.client.bot import BotClient
+from uno_tui.play.host.tlskey import load_identity
 
 
 def start(args: list[str], output=subprocess.PIPE, stdin: bool = False, data: str | None = None) -> subprocess.Popen:
@@ -45,7 +46,7 @@ def cpu_seconds(pid: int) -> float:
 def start_host(port: int, peers: int, *extra: str, output=subprocess.PIPE) -> subprocess.Popen:
     """A headless host; ``.key`` is the fingerprint of its TLS key, ``.data`` its data directory."""
     data, key = keyed_data()
-    host = start(["-m", "uno_tui.cli", "host", "--headless", "--bind", LOOPBACK, "--port", str(port),
+    host = start(["-m", "uno_tui", "host", "--headless", "--bind", LOOPBACK, "--port", str(port),
                   "--seats", str(peers), "--players", str(peers), *extra], output=output, data=data)
     host.key, host.data = key, data
     return host

@@ -30,7 +30,8 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from loopback import LOOPBACK, Peer, cpu_split, free_port, pct, start, start_host, wait_port  # noqa: E402
-from uno_tui.netplay import connect  # noqa: E402
+
+from uno_tui.play.join import connect
 
 ECHO_SERVER = r"""
 import asyncio, struct, sys

@@ -30,9 +30,9 @@ CONFIGS = [("hard", 6), ("hard", 10), ("expert", 6), ("expert", 10)]
 async def waits(level: str, seats: int, turns: int, seed: int) -> dict:
     """Seconds of each wait between your turns (``turns`` of them), and what the table was."""
     from uno_tui.bots import make_bot
-    from uno_tui.client import ClientModel
-    from uno_tui.settings import GameSettings
-    from uno_tui.solo import solo_table
+    from uno_tui.client.model import ClientModel
+    from uno_tui.play.solo import solo_table
+    from uno_tui.storage.settings import GameSettings
     from uno_tui.table import LocalChannel
 
     table = solo_table(GameSettings(bots=[level] * (seats - 1)), seed=seed)

@@ -28,13 +28,13 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 import aiohttp  # noqa: E402
 import pyte  # noqa: E402
-
 from loopback import LOOPBACK, cpu_seconds, free_port, keyed_data, start, wait_port  # noqa: E402
 from soak import rss_kib  # noqa: E402
+
 from tests.helpers.terminal import Terminal  # noqa: E402
-from uno_tui.botclient import BotClient  # noqa: E402
 from uno_tui.bots import make_bot  # noqa: E402
-from uno_tui.netplay import connect  # noqa: E402
+from uno_tui.client.bot import BotClient
+from uno_tui.play.join import connect
 
 SSH = "/usr/bin/ssh"
 
@@ -141,12 +141,12 @@ async def hosted(seats: int, players: int, *extra: str):
     port, web, ssh = free_port(), free_port(), free_port()
     data, key = keyed_data()
     log = open(os.path.join(data, "host.log"), "w")
-    host = start(["-m", "uno_tui.cli", "host", "--headless", "--bind", LOOPBACK, "--port", str(port), "--web",
+    host = start(["-m", "uno_tui", "host", "--headless", "--bind", LOOPBACK, "--port", str(port), "--web",
                   str(web), "--ssh", str(ssh), "--seats", str(seats), "--players", str(players), "--no-advertise",
                   *extra], output=log, data=data)
     await wait_port(ssh)
     await wait_port(web)
-    from uno_tui.sshkey import load_ssh_key
+    from uno_tui.play.host.sshkey import load_ssh_key
     known_hosts = os.path.join(data, "known_hosts")
     Path(known_hosts).write_text(f"[{LOOPBACK}]:{ssh} {load_ssh_key(Path(data)).export_public_key().decode()}")
     return host, port, web, ssh, known_hosts, key

@@ -46,10 +46,11 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-from loopback import LOOPBACK, Peer, cpu_seconds, free_port, pct, start, start_host, wait_port  # noqa: E402
 from attacks import RATE, SETS, attack  # noqa: E402
+from loopback import LOOPBACK, Peer, cpu_seconds, free_port, pct, start, start_host, wait_port  # noqa: E402
 from probes import NEWCOMER, Probe, open_files, saved_at, size  # noqa: E402
-from uno_tui.netplay import connect  # noqa: E402
+
+from uno_tui.play.join import connect
 
 PEERS = 9                     # honest players; a tenth seat is the attacker's, reconnecting
 STALL = 5.0

@@ -180,7 +180,7 @@ async def replay(messages: list[dict], profiler: cProfile.Profile | None = None)
     """Feed the messages to a game screen one at a time; per update its latency and work in
     seconds, and how many updates brought no frame (they are not timed). ``profiler``: enabled
     over each update, from the message put in to the end of its frames."""
-    from uno_tui.app import UnoApp
+    from uno_tui.ui.app import UnoApp
 
     class Bench(UnoApp):
         frames: list[tuple[float, float]] = []

@@ -32,7 +32,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from loopback import LOOPBACK, free_port, pct, start, wait_port  # noqa: E402
 from soak import Honest, Window, rss_kib, watch  # noqa: E402
-from uno_tui.netplay import connect  # noqa: E402
+
+from uno_tui.play.join import connect
 
 PEERS = 3
 FILES = 1024                       # the soft open-file limit of a desktop session
@@ -230,7 +231,7 @@ async def bench(names: list[str], seconds: float) -> int:
     port, web = free_port(), free_port()
     log = tempfile.NamedTemporaryFile("w+", suffix=".log", delete=False).name
     with open(log, "w") as out:
-        host = start(["-m", "uno_tui.cli", "host", "--headless", "--bind", LOOPBACK, "--port", str(port),
+        host = start(["-m", "uno_tui", "host", "--headless", "--bind", LOOPBACK, "--port", str(port),
                       "--web", str(web), "--seats", str(PEERS), "--players", str(PEERS), "--grace", "0",
                       "--bot-delay", "0", "--no-advertise"], output=out)
     rows, failure = [], None

@@ -9,7 +9,7 @@ a newcomer takes the place of the oldest handshake of the address holding the mo
 reserve of places is kept for the addresses of players at the table (a player's reconnection).
 
 It knows nothing of UNO: who is let in, and what a message means, are the owner's
-(``admit`` and ``message``, see uno_tui/hosting.py).
+(``admit`` and ``message``, see uno_tui/play/host/session.py).
 """
 import asyncio
 import collections

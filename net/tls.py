@@ -2,7 +2,7 @@
 
 A host's certificate is self-signed (no authority vouches for a friend's laptop), so the client's
 context checks nothing by itself: the client pins the certificate's SHA-256 fingerprint instead,
-as ssh pins a host key (uno_tui/pins.py), and says nothing before it has checked it. TLS 1.3 only:
+as ssh pins a host key (uno_tui/play/pins.py), and says nothing before it has checked it. TLS 1.3 only:
 every maintained TLS library speaks it, and it leaves no older cipher suite to choose from.
 """
 import asyncio

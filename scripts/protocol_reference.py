@@ -1,4 +1,4 @@
-"""Write the message reference in docs/protocol.md from the declarations in uno_tui/table/spec.py.
+"""Write the message reference in docs/protocol.md from the declarations in uno_tui/protocol/spec.py.
 
     python scripts/protocol_reference.py
 """
@@ -8,7 +8,7 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from uno_tui.table.reference import updated  # noqa: E402
+from uno_tui.protocol.reference import updated
 
 DOC = ROOT / "docs" / "protocol.md"
 

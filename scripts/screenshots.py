@@ -39,11 +39,11 @@ def main() -> None:
         print(f"screenshots/{name}.svg")
     # the page of host --web, as the browser test sees it in a real Chromium (skipped without one)
     shot = ROOT / "screenshots" / "browser-join.png"
-    subprocess.run([sys.executable, "-m", "pytest", "-n", "0", "-q", "tests/test_browser.py"], cwd=ROOT, check=True,
+    subprocess.run([sys.executable, "-m", "pytest", "-n", "0", "-q", "tests/net/test_browser.py"], cwd=ROOT, check=True,
                    env={**os.environ, "UNO_TUI_BROWSER_SHOT": str(shot)})
     print(f"screenshots/{shot.name}")
     # a phone's page, upright and on its side, as the phone test sees it
-    subprocess.run([sys.executable, "-m", "pytest", "-n", "0", "-q", "tests/test_browser_phone.py"], cwd=ROOT,
+    subprocess.run([sys.executable, "-m", "pytest", "-n", "0", "-q", "tests/net/test_browser_phone.py"], cwd=ROOT,
                    check=True, env={**os.environ, "UNO_TUI_PHONE_SHOTS": str(ROOT / "screenshots")})
     print("screenshots/phone-portrait.png\nscreenshots/phone-landscape.png")
 

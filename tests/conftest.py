@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from uno_tui.address import INTERFACE_ENV
+from uno_tui.play.address import INTERFACE_ENV
 
 os.environ[INTERFACE_ENV] = "127.0.0.1"
 
@@ -29,8 +29,8 @@ def private_dirs(tmp_path, monkeypatch):
 #: tests that run whole apps in their own processes: they take seconds each, mostly waiting on
 #: those processes, so they start first, two to a worker (pyproject's --maxschedchunk), and the
 #: short ones fill the gaps (no long one starts last)
-LONG = ("tests/journeys/", "tests/test_browser.py", "tests/test_net_ui.py", "tests/test_resume.py",
-        "tests/test_example_client.py")
+LONG = ("tests/journeys/", "tests/net/test_browser.py", "tests/net/test_net_ui.py", "tests/net/test_resume.py",
+        "tests/net/test_example_client.py")
 
 
 def pytest_collection_modifyitems(items):

@@ -4,11 +4,19 @@ import socket
 
 from zeroconf import DNSAddress, DNSOutgoing, DNSPointer, DNSService, DNSText
 from zeroconf.asyncio import AsyncZeroconf
-from zeroconf.const import _CLASS_IN, _CLASS_IN_UNIQUE, _FLAGS_AA, _FLAGS_QR_RESPONSE, _TYPE_A, _TYPE_PTR, \
-    _TYPE_SRV, _TYPE_TXT
+from zeroconf.const import (
+    _CLASS_IN,
+    _CLASS_IN_UNIQUE,
+    _FLAGS_AA,
+    _FLAGS_QR_RESPONSE,
+    _TYPE_A,
+    _TYPE_PTR,
+    _TYPE_SRV,
+    _TYPE_TXT,
+)
 
 from tests.helpers.network import LOOPBACK
-from uno_tui.discovery import SERVICE
+from uno_tui.play.discovery import SERVICE
 
 
 class Forger:

@@ -8,10 +8,10 @@ import struct
 import msgpack
 
 from net.tls import client_context, server_context
-from uno_tui.botclient import BotClient
 from uno_tui.bots import make_bot
-from uno_tui.hostkey import load_identity
-from uno_tui.netplay import connect
+from uno_tui.client.bot import BotClient
+from uno_tui.play.host.tlskey import load_identity
+from uno_tui.play.join import connect
 
 LOOPBACK = "127.0.0.1"
 TIMEOUT = 60

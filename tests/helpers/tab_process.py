@@ -10,8 +10,8 @@ import json
 import sys
 import time
 
-from uno_tui.places import config_dir
-from uno_tui.settings import save_motion
+from uno_tui.storage.places import config_dir
+from uno_tui.storage.settings import save_motion
 
 
 def packet(kind: bytes, payload: bytes) -> None:

@@ -1,7 +1,7 @@
 """Table tests' helpers: bot seats, reading a channel until something is seen (bounded), letting the loop run."""
 import asyncio
 
-from uno_tui.client import ClientModel
+from uno_tui.client.model import ClientModel
 from uno_tui.table import Seat
 
 TIMEOUT = 60

@@ -1,12 +1,12 @@
 """UI tests' set-ups and questions: apps on rigged or seeded tables, waiting (bounded) for a
 condition, the game screen, its log, and my turn."""
 from tests.helpers.records import fixed_record
-from uno_tui.app import UnoApp
-from uno_tui.screens.game import GameScreen
-from uno_tui.screens.modals import HandOverScreen
 from uno_tui.engine import make_rules, rigged_deck
-from uno_tui.settings import GameSettings
+from uno_tui.storage.settings import GameSettings
 from uno_tui.table import LocalChannel, Pacing, Seat, Table
+from uno_tui.ui.app import UnoApp
+from uno_tui.ui.screens.game import GameScreen
+from uno_tui.ui.screens.modals import HandOverScreen
 
 FROZEN = Pacing(bot_delay=10_000, catch_delay={"easy": 10_000, "normal": 10_000, "hard": 10_000, "expert": 10_000},
                 grace=10_000, hand_pause=10_000)
@@ -92,13 +92,13 @@ def _challenge():
 
 
 def _history():
-    from uno_tui.screens.history import HistoryScreen
+    from uno_tui.ui.screens.history import HistoryScreen
     fixed_record()
     return UnoApp(then=lambda app: app.push_screen(HistoryScreen()))
 
 
 def _replay():
-    from uno_tui.screens.replay import open_replay
+    from uno_tui.ui.screens.replay import open_replay
     path = fixed_record()
     return UnoApp(then=lambda app: open_replay(app, path))
 
@@ -117,8 +117,8 @@ def _kept_hosts():
 
     import msgpack
 
-    from uno_tui.places import data_dir
-    from uno_tui.screens.hosted import SavedHostsScreen
+    from uno_tui.storage.places import data_dir
+    from uno_tui.ui.screens.hosted import SavedHostsScreen
     data_dir().mkdir(parents=True, exist_ok=True)
     for name, when, host, hands, seats in (
             ("hosted-game.msgpack", (2026, 12, 3, 12, 0), "Hana", 3, [("Hana", "host", "normal"), ("Jo", "human", "normal"),

@@ -1,7 +1,7 @@
-"""Page servers (uno_tui/web.py) on loopback for a test, all closed when it ends."""
+"""Page servers (uno_tui/play/host/web.py) on loopback for a test, all closed when it ends."""
 import contextlib
 
-from uno_tui.web import WebServer
+from uno_tui.play.host.web import WebServer
 
 
 @contextlib.asynccontextmanager

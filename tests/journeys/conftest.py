@@ -3,8 +3,8 @@ import os
 import pytest
 
 from tests.helpers.network import LOOPBACK, free_port
-from uno_tui.address import INTERFACE_ENV
 from tests.helpers.terminal import Terminal
+from uno_tui.play.address import INTERFACE_ENV
 
 
 @pytest.fixture

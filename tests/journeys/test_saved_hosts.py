@@ -79,7 +79,7 @@ def test_host_resume_with_several_saved_says_which_it_carried_on(newcomer, port,
     for bot in ("easy", "hard"):                     # two games kept, each by a headless host stopped mid-game
         env = {"PATH": "/usr/bin:/bin", "UNO_TUI_DATA_DIR": str(data), "UNO_TUI_CONFIG_DIR": str(tmp_path / "cfg"),
                "UNO_TUI_LAN_INTERFACE": "127.0.0.1"}
-        script = ("import asyncio\nfrom uno_tui.hosting import HostSession\nfrom uno_tui.settings import GameSettings\n"
+        script = ("import asyncio\nfrom uno_tui.play.host.session import HostSession\nfrom uno_tui.storage.settings import GameSettings\n"
                   "async def main():\n"
                   f"    s = HostSession(GameSettings(bots=['{bot}']), players=2, headless=True, seed=1)\n"
                   "    await s.serve('127.0.0.1', 0)\n    s.start()\n    await s.close()\nasyncio.run(main())\n")

@@ -7,10 +7,12 @@ import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..places import data_dir
+from uno_tui.storage.places import data_dir
+
 from .record import SUFFIX, RecordError, read_record, records_dir
 from .replay import Replay, replay
-from .seat_record import KIND as SEAT_KIND, seen
+from .seat_record import KIND as SEAT_KIND
+from .seat_record import seen
 
 SCHEMA = 1                       # an index of another schema is rebuilt
 TABLES = """

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
-from ..places import data_dir
+from uno_tui.storage.places import data_dir
+
 from ..table.recording import NoRecord
 
 FORMAT = 1

@@ -12,7 +12,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..client import ClientModel
+from uno_tui.client.model import ClientModel
+
 from .record import FORMAT, SUFFIX, Record, RecordError, app_version, read_record, records_dir
 from .replay import replay
 

@@ -1,7 +1,8 @@
 """A match in plain text, one line per event in the game log's own words, each with its time:
 for bug reports and for reading a match without uno-tui."""
-from ..settings import GameSettings
-from ..table.describe import chat_line, narrate
+from uno_tui.protocol.describe import chat_line, narrate
+from uno_tui.storage.settings import GameSettings
+
 from .record import Record
 from .replay import Replay
 

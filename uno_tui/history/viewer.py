@@ -10,7 +10,8 @@ as it was seen, the messages the host sent that seat, one at a time.
 """
 import asyncio
 
-from ..client import ClientModel
+from uno_tui.client.model import ClientModel
+
 from ..engine import seat_view
 from ..table import Pacing, Seat, Table
 from .record import Record, RecordError

@@ -1,6 +1,7 @@
 """The authoritative session: seats, pacing, the UNO window, chat, and its messages."""
+from uno_tui.protocol.commands import PROTOCOL_VERSION, ProtocolError, merge_view, parse_command
+
 from .channel import Channel, LocalChannel
-from .protocol import PROTOCOL_VERSION, ProtocolError, merge_view, parse_command
 from .session import Listener, Pacing, Seat, Table
 
 __all__ = ["Channel", "LocalChannel", "PROTOCOL_VERSION", "ProtocolError", "merge_view", "parse_command", "Listener", "Pacing",

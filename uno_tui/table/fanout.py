@@ -9,8 +9,9 @@ import itertools
 import math
 import time
 
+from uno_tui.protocol.describe import narrate
+
 from ..engine import redact, seat_view
-from .describe import narrate
 from .packing import SEQ, Change, Packed, map_header, pack
 
 LOG_KEEP = 300

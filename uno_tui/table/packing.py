@@ -6,15 +6,16 @@ number and the table part it lacks.
 
 msgpack maps and arrays are a header (their length) followed by their items, so items packed
 apart are joined here under a header written here: the bytes are those of the message packed
-whole (tests/test_fanout_packing.py).
+whole (tests/unit/test_fanout_packing.py).
 """
 from functools import cached_property
 
 import msgpack
 
+from uno_tui.protocol.describe import narrate
+
 from ..engine import redact
 from ..engine.view import own_items, own_parts, public_view
-from .describe import narrate
 
 _PACK = msgpack.Packer(use_bin_type=True).pack     # one, reused (the table runs on one thread)
 

@@ -3,13 +3,14 @@ pass before anyone plays on from it (a damaged or edited file is refused, whole,
 
 Part of Table (session.py).
 """
+from uno_tui.protocol.shapes import Field, Shape, Type, list_of, list_of_shape, nullable, one_of
+from uno_tui.protocol.spec import ANY_MAP, CHAT_LINE, COUNT, ID, MAX_NAME, RESULT, SEAT
+
 from ..bots import LEVELS
 from ..engine import saved_rules
 from ..engine.state import check_match_state, match_state, restore_match, restore_rng, rng_state
 from .fanout import RECENT_IDS
 from .seat import Seat
-from .shapes import Field, Shape, Type, list_of, list_of_shape, nullable, one_of
-from .spec import ANY_MAP, CHAT_LINE, COUNT, ID, MAX_NAME, RESULT, SEAT
 
 SAVED_SEAT = Shape("saved seat", (Field("name", Type(f"a name of up to {MAX_NAME} characters",
                                                       lambda v: type(v) is str and len(v) <= MAX_NAME)),

@@ -11,14 +11,16 @@ import asyncio
 import collections
 import random
 
+from uno_tui.protocol.commands import ProtocolError, clean_text, command_id, parse_command
+from uno_tui.protocol.spec import MAX_CHAT, MAX_NAME
+from uno_tui.protocol.timing import Pacing
+
 from ..engine import Action, IllegalAction, Match, Rules
 from .fanout import LOG_KEEP, FanOut, Listener
-from .pacing import BotPacing, Pacing
+from .pacing import BotPacing
 from .recording import NoRecord
-from .protocol import ProtocolError, clean_text, command_id, parse_command
 from .saving import TableSaving
 from .seat import Seat
-from .spec import MAX_CHAT, MAX_NAME
 
 CHAT_KEEP = 100
 #: the biggest record sent to a player who asks (a first-to-500 match's is about 30 KB; a frame

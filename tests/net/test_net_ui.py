@@ -1,0 +1,146 @@
+"""A hosting app and a joining app in one test, playing cards at each other over 127.0.0.1."""
+from textual.widgets import Select, Static
+
+from tests.helpers.network import LOOPBACK
+from tests.helpers.ui import game_screen, my_turn, rendered_lines, wait_for
+from uno_tui.engine import rigged_deck
+from uno_tui.play.host.session import HostSession
+from uno_tui.play.joincode import spaced
+from uno_tui.storage.settings import GameSettings
+from uno_tui.table import Pacing
+from uno_tui.ui.app import UnoApp
+from uno_tui.ui.screens.game import GameScreen
+from uno_tui.ui.screens.lobby import LobbyScreen
+from uno_tui.ui.screens.modals import ColorPicker, ConfirmLeave, HandOverScreen, RespondModal
+
+
+async def act(pilot, app) -> bool:
+    """If it is this player's move, make one (keys only). Returns whether it moved."""
+    if isinstance(app.screen, ColorPicker):
+        await pilot.press("b")
+        return True
+    if isinstance(app.screen, RespondModal):
+        await pilot.press("a")
+        return True
+    screen = app.screen
+    if not isinstance(screen, GameScreen) or not screen.model.my_decision():
+        return False
+    view = screen.model.view
+    if view["phase"] == "drawn":
+        await pilot.press("p")
+    elif screen.model.playable_cards():
+        if any(a.get("uno") for a in view["legal"]) and not screen.uno_armed:
+            await pilot.press("u")
+        await pilot.press("tab", "enter")
+    else:
+        await pilot.press("d")
+    return True
+
+async def test_host_and_join_apps_play_cards_at_each_other():
+    settings = GameSettings(bots=["normal"], match_mode="single")
+    host_app = UnoApp(host=dict(settings=settings, host_name="Hana", players=2, bind="127.0.0.1", port=0),
+                      pacing=Pacing.instant(), seed=3)
+    async with host_app.run_test(size=(100, 30)) as host_pilot:
+        assert await wait_for(host_pilot, lambda: isinstance(host_app.screen, LobbyScreen)
+                              and host_app.screen.lobby is not None)
+        session = host_app.hosting
+        assert host_app.screen.query_one("#seat-1", Select).display
+        join_app = UnoApp(join=("127.0.0.1", session.port, "Jo", None, False), pacing=Pacing.instant())
+        async with join_app.run_test(size=(100, 30)) as join_pilot:
+            # a typed address, never joined before: its key is shown, as the host's lobby shows it, and asked about
+            assert await wait_for(join_pilot, lambda: isinstance(join_app.screen, ConfirmLeave))
+            assert spaced(session.fingerprint) in str(join_app.screen.query_one(".hint", Static).content)
+            assert spaced(session.fingerprint) in str(host_app.screen.query_one("#addresses", Static).content)
+            await join_pilot.press("y")
+            assert await wait_for(join_pilot, lambda: isinstance(join_app.screen, LobbyScreen))
+            assert await wait_for(host_pilot, lambda: session.seats[1].name == "Jo")
+            assert await wait_for(join_pilot, lambda: "Jo  (you)" in str(join_app.screen.query_one("#who-1").content))
+            assert not join_app.screen.query_one("#seat-1", Select).display     # the host's controls only
+            await host_pilot.press("ctrl+s")
+            assert await wait_for(host_pilot, lambda: isinstance(host_app.screen, GameScreen))
+            assert await wait_for(join_pilot, lambda: game_screen(join_app).model.view is not None)
+            plays = {"Hana": 0, "Jo": 0}
+            for _ in range(400):
+                view = game_screen(host_app).model.view
+                if view and view["over"] or min(plays.values()) >= 3:
+                    break
+                for name, app, pilot in (("Hana", host_app, host_pilot), ("Jo", join_app, join_pilot)):
+                    if await act(pilot, app):
+                        plays[name] += 1
+                await host_pilot.pause(0.02)
+            assert min(plays.values()) >= 3 or view["over"]
+            host_log = [line["text"] for line in game_screen(host_app).model.log]
+            join_log = [line["text"] for line in game_screen(join_app).model.log]
+            assert any(t.startswith(("Jo plays", "Jo draws")) for t in host_log)
+            assert any(t.startswith(("Hana plays", "Hana draws")) for t in join_log)
+            # both screens show the same table: the same top card and counts
+            assert await wait_for(join_pilot, lambda: game_screen(join_app).model.view["counts"]
+                                  == game_screen(host_app).model.view["counts"])
+        await session.close()
+
+async def test_a_joined_player_goes_out_sees_the_scoring_with_the_others_cards_and_readies_up():
+    session = HostSession(GameSettings(bots=["normal"], match_mode="first_to"), players=2, headless=True,
+                          pacing=Pacing(bot_delay=10, hand_pause=60, ready_wait=60))
+    port = await session.serve(LOOPBACK, 0)
+    join_app = UnoApp(join=(LOOPBACK, port, "Jo", None, False, session.fingerprint))
+    try:
+        async with join_app.run_test(size=(100, 30)) as pilot:
+            assert await wait_for(pilot, lambda: session.joined() == 1)
+            jo = next(i for i, s in enumerate(session.seats) if s.name == "Jo")
+            other = 1 - jo
+            hands = [["R1"], ["G9"]] if jo == 0 else [["G9"], ["R1"]]
+            session.dealer = other                                # so Jo plays first
+            session.start(deck=rigged_deck(hands, "R5", ["B1"] * 20, other), hand_size=1)
+            await my_turn(pilot, join_app)
+            await pilot.press("tab", "enter")                     # Jo's one card, and the hand is over
+            assert await wait_for(pilot, lambda: isinstance(join_app.screen, HandOverScreen))
+            scoring = join_app.screen.query_one("#scoring")
+            text = " ".join(rendered_lines(scoring))
+            assert "G9    9" in text                              # the other hand, shown over the network
+            await pilot.press("enter")                            # ready: the only person, so the next hand
+            assert await wait_for(pilot, lambda: not session.table.game.over)
+            assert await wait_for(pilot, lambda: not game_screen(join_app).model.view["over"])
+    finally:
+        await session.close()
+
+
+async def test_while_the_host_is_lost_the_wait_counts_down_and_no_move_is_offered():
+    """Issue 33: 'Lost the host; trying again for 30 s…' never counted down, and the footer still
+    offered d Draw. The host's connections drop without a word (as when it is killed)."""
+    from uno_tui.ui.widgets.footer import Footer
+    from uno_tui.ui.widgets.status import StatusLine
+    session = HostSession(GameSettings(bots=["normal"], match_mode="single"), players=2, headless=True,
+                          pacing=Pacing(bot_delay=10, hand_pause=60, ready_wait=60))
+    port = await session.serve(LOOPBACK, 0)
+    join_app = UnoApp(join=(LOOPBACK, port, "Jo", None, False, session.fingerprint))
+    try:
+        async with join_app.run_test(size=(100, 30)) as pilot:
+            assert await wait_for(pilot, lambda: session.joined() == 1)
+            jo = next(i for i, s in enumerate(session.seats) if s.name == "Jo")
+            session.dealer = 1 - jo                               # so Jo plays first
+            session.start(deck=rigged_deck([["G1", "G2"], ["G3", "G4"]], "R5", ["B1"] * 20, 1 - jo), hand_size=2)
+            screen = await my_turn(pilot, join_app)
+            footer = screen.query_one(Footer)
+            assert await wait_for(pilot, lambda: "Draw" in " ".join(rendered_lines(footer)))
+            for conn in list(session.connections()):              # the host is gone, saying nothing
+                conn.close("killed")
+            await session.server.close()
+            status = screen.query_one(StatusLine)
+
+            def left() -> int | None:
+                text = " ".join(rendered_lines(status))
+                if "Lost the host; trying again for" not in text:
+                    return None
+                return int(text.split("trying again for ")[1].split(" s")[0])
+
+            assert await wait_for(pilot, lambda: left() is not None, steps=500)
+            first = left()
+            assert await wait_for(pilot, lambda: (left() or first) < first, steps=400)   # it counts
+            line = " ".join(rendered_lines(footer))
+            assert "Draw" not in line and "Leave" in line
+            await pilot.press("d")
+            await pilot.pause(0.1)
+            assert join_app.screen is screen and not screen.channel._pending     # nothing was sent
+            assert not screen.check_action("draw", ()) and screen.check_action("leave", ())
+    finally:
+        await session.close()

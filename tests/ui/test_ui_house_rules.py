@@ -1,0 +1,44 @@
+"""The new house rules at the keyboard, and the rules help per edition."""
+from tests.helpers.ui import FROZEN, game_screen, rigged_app, wait_for
+from uno_tui.engine import make_rules
+from uno_tui.ui.rules_help import help_markdown
+from uno_tui.ui.screens.modals import SeatPicker
+
+HANDS = [["R5", "R7", "G2"], ["Y1", "Y2", "Y3"], ["B4", "B5", "B6"]]
+
+
+def logged(app, text: str) -> bool:
+    return any(text in line["text"] for line in game_screen(app).model.log)
+
+
+async def test_a_seven_asks_whose_hand_to_take_and_a_number_key_answers():
+    app = rigged_app(HANDS, "R9", ["G1"] * 6, pacing=FROZEN, seven_zero=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        assert await wait_for(pilot, lambda: game_screen(app) and game_screen(app).model.my_decision())
+        assert "j" not in app.screen.active_bindings          # no jump-in offered: the footer does not show it
+        game_screen(app).act({"kind": "play", "card": "R7"})
+        assert await wait_for(pilot, lambda: isinstance(app.screen, SeatPicker))
+        await pilot.press("2")                   # the second seat offered: Bot2
+        assert await wait_for(pilot, lambda: logged(app, "You swap hands with Bot2."))
+        assert sorted(game_screen(app).model.view["hand"]) == ["B4", "B5", "B6"]
+
+
+async def test_j_jumps_in_with_the_card_identical_to_the_top_one_and_the_footer_says_so():
+    app = rigged_app(HANDS, "R5", ["G1"] * 6, pacing=FROZEN, dealer=0, jump_in=True)     # Bot1 is to play
+    async with app.run_test(size=(100, 30)) as pilot:
+        assert await wait_for(pilot, lambda: game_screen(app) and game_screen(app).check_action("jump_in", ()))
+        assert app.screen.active_bindings["j"].binding.description == "Jump in!"     # in the footer now
+        await pilot.press("j")
+        assert await wait_for(pilot, lambda: logged(app, "You jump in with Red 5."))
+        assert game_screen(app).model.view["turn"] == 1 and "R5" not in game_screen(app).model.view["hand"]
+
+
+def test_the_help_describes_only_the_edition_s_special_cards_and_its_wild_draw_four_rule():
+    hp2000 = help_markdown(make_rules("hp2000").to_dict())
+    assert "Howler" in hp2000 and "Invisibility" in hp2000
+    assert "Sorting Hat**" not in hp2000 and "Voldemort" not in hp2000
+    assert "or any other wild" in hp2000
+    classic = help_markdown(make_rules("classic").to_dict())
+    assert "## Special cards" not in classic and "or any other wild" not in classic
+    hp2018 = help_markdown(make_rules("hp2018", seven_zero=True).to_dict())
+    assert "Sorting Hat**" in hp2018 and "nobody draws" in hp2018 and "7 swaps" in hp2018

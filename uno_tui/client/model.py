@@ -1,0 +1,116 @@
+"""The client-side model of one seat: the latest view and the log (chat in it), built from messages.
+
+Pure data handling (no UI, no sockets), the same for solo, host and join. A
+sequence gap means something was lost: the model asks for a snapshot.
+"""
+import itertools
+import random
+import time
+from dataclasses import dataclass, field
+
+from uno_tui.protocol.commands import merge_view
+from uno_tui.protocol.describe import chat_line, too_late
+from uno_tui.protocol.timing import LATE
+
+LOG_KEEP = 500
+#: the out-of-turn chances a press can come too late for (the key's action kind)
+CHANCES = ("catch", "jump_in", "say_uno")
+#: moves that can take a chance away (the first of them in an update by another seat took it)
+TAKERS = ("catch", "jump_in", "say_uno", "play", "draw", "pass", "accept", "challenge", "shield")
+
+
+def command_ids() -> itertools.count:
+    """Command ids from a random start: the host remembers a seat's recent ids across
+    reconnects, so a client started afresh (a new `join`) must not reuse them."""
+    return itertools.count(random.SystemRandom().randrange(1, 2 ** 52))
+
+
+@dataclass
+class ClientModel:
+    view: dict | None = None
+    log: list[dict] = field(default_factory=list)
+    last_seq: int = 0
+    error: str | None = None
+    record: dict | None = None          # the host's record of the match, once asked for and sent
+    #: chance kind -> (when it went, what a press for it is told: "Too late: Ben already played.")
+    missed: dict = field(default_factory=dict)
+    _ids: itertools.count = field(default_factory=lambda: command_ids())
+
+    def apply(self, msg: dict) -> str:
+        """Take in one message from the table. Returns what changed: "view", "chat", "error",
+        "gap" (ask for a snapshot) or "" (nothing)."""
+        seq = msg.get("seq", 0)
+        kind = msg.get("type")
+        if kind == "snapshot":
+            self.last_seq = seq
+            self.view, self.log = msg["view"], list(msg["log"])      # the log holds the chat, in order
+            return "view"
+        if kind in ("update", "chat", "error") and seq and self.last_seq and seq != self.last_seq + 1:
+            return "gap"
+        self.last_seq = seq or self.last_seq
+        if kind == "update":
+            had = self._chances()
+            self.view = merge_view(self.view, msg["view"])
+            self._took(had - self._chances(), msg.get("events", ()))
+            self.log.extend(msg.get("log", []))
+            del self.log[:-LOG_KEEP]
+            return "view"
+        if kind == "chat":
+            self.log.append(chat_line(msg))       # as a snapshot's log has it: in order with the game
+            del self.log[:-LOG_KEEP]
+            return "chat"
+        if kind == "error":
+            self.error = msg.get("reason", "refused")
+            return "error"
+        if kind == "record":
+            self.record = msg
+            return "record"
+        return ""
+
+    def _chances(self) -> set[str]:
+        """The out-of-turn chances this seat has now (not its own decisions)."""
+        if self.view is None or self.my_decision():
+            return set()
+        return {a["kind"] for a in self.legal if a["kind"] in CHANCES}
+
+    def _took(self, gone: set[str], events) -> None:
+        """Chances that just went: who took them (a press in the next seconds is told so)."""
+        names = [s["name"] for s in self.view["table"]["seats"]]
+        taker = next((e for e in events if e.get("seat") not in (None, self.seat) and e["type"] in TAKERS), None)
+        if taker is None:
+            return
+        target = taker.get("target")
+        on = "you" if target == self.seat else names[target] if target is not None else None
+        for kind in gone:
+            self.missed[kind] = (time.monotonic(), too_late(kind, names[taker["seat"]], taker["type"], on))
+
+    def too_late(self, kind: str) -> str | None:
+        """What a press for the chance ``kind`` that is gone is told, if it went in the last seconds."""
+        when, text = self.missed.get(kind, (0.0, None))
+        return text if time.monotonic() - when < LATE else None
+
+    def command(self, kind: str, **fields) -> dict:
+        """A command with a fresh id."""
+        return {"type": kind, "id": next(self._ids), **fields}
+
+    # ------------------------------------------------------------- questions the UI asks
+    @property
+    def seat(self) -> int | None:
+        return self.view["seat"] if self.view else None
+
+    @property
+    def legal(self) -> list[dict]:
+        return self.view["legal"] if self.view else []
+
+    def can(self, kind: str) -> bool:
+        return any(a["kind"] == kind for a in self.legal)
+
+    def my_decision(self) -> bool:
+        return bool(self.view) and self.view["decider"] == self.view["seat"] and not self.view["over"]
+
+    def plays_of(self, card: str) -> list[dict]:
+        """The legal ways to play this card now (colour variants, UNO variants)."""
+        return [a for a in self.legal if a["kind"] in ("play", "discard") and a.get("card") == card]
+
+    def playable_cards(self) -> set[str]:
+        return {a["card"] for a in self.legal if a["kind"] in ("play", "discard")}

@@ -1,0 +1,119 @@
+"""A hosted game as plain data and back: what `uno-tui host --resume` needs (the match, the
+seats and their tokens, the password), and the checks a save must pass as it loads.
+
+Part of HostSession (hosting.py).
+"""
+import time
+from dataclasses import asdict
+from pathlib import Path
+
+import msgpack
+
+from uno_tui.bots import LEVELS
+from uno_tui.history.record import Recorder
+from uno_tui.protocol.shapes import Field, Shape, Type, list_of_shape, nullable, one_of
+from uno_tui.protocol.spec import ANY_MAP, INT, MAX_ID_LEN, STR
+from uno_tui.storage import autosave
+from uno_tui.storage.places import game_path, saved_hosted
+from uno_tui.storage.settings import GameSettings
+from uno_tui.table import Pacing, Table
+
+
+class HostedSaving:
+    """HostSession's saving (uses its settings, seats, password, port, table and autosave)."""
+
+    def _state(self) -> dict:
+        """What `uno-tui host --resume` needs: the match, seats and tokens."""
+        return {"settings": asdict(self.settings), "host_name": self.host_name, "password": self.password,
+                "port": self.port,
+                "seats": [{"name": s.name, "kind": s.kind, "level": s.level, "token": s.token} for s in self.seats],
+                "table": self.table.to_state()}
+
+    def _saver(self, game_id: str | None = None, path: Path | None = None) -> autosave.Autosave:
+        """What saves this game as it goes (a new one to the hosted game's own file)."""
+        return autosave.Autosave("hosted", self._state, lambda: self.table.log_state(), game_id, path)
+
+    def notes(self) -> list[str]:
+        """What the host should be told once it is listening: which password a resumed game takes,
+        or that starting this game will set an unfinished one aside (and where it went, once it has)."""
+        if self.password_note is not None:
+            notes = [f"The saved game is back: joining it takes {self.password_note}."]
+            others = [p for p in saved_hosted() if p != self.autosave.path]
+            if others:
+                notes.append(f"Carried on the game {describe(self.autosave.path)}. {len(others)} other"
+                             f"{'s are' if len(others) > 1 else ' is'} saved: Host on the start screen lists "
+                             "them (or uno-tui host --resume N, N as uno-tui host --list numbers them).")
+            return notes
+        if self.set_aside is not None:
+            return [f"The unfinished game hosted before was kept as {self.set_aside}."]
+        saved = len(saved_hosted())
+        if saved == 1:
+            return ["An unfinished hosted game is saved (uno-tui host --resume carries it on): "
+                    "starting this one keeps it under another name."]
+        if saved:
+            return [f"{saved} unfinished hosted games are saved: Host on the start screen lists them, "
+                    "to carry one on or delete it. Starting this one keeps them."]
+        return []
+
+    @classmethod
+    def resume(cls, *, pacing: Pacing | None = None, password: str | None = None, path: Path | None = None,
+               **options):
+        """A saved game (``path``, else the newest), started again, saving where it came from: seats
+        keep their tokens, so players reconnect to their hands. A ``password`` replaces the saved
+        one (None keeps it; ``password_note`` says which). Raises autosave.SaveError if the save
+        cannot be carried on."""
+        path = path or next(iter(saved_hosted()), game_path("hosted"))
+        def build(state: dict):
+            problems = SAVED_HOST.problems(state)
+            if problems:
+                raise ValueError(problems[0])
+            seats, kept = state["seats"], state["password"]
+            settings = GameSettings(**state["settings"])
+            if not settings.valid():                 # as a new game's set-up is checked
+                raise ValueError("its settings are not ones a new game could have")
+            session = cls(settings, host_name=state["host_name"],
+                          players=len(seats), headless=seats[0]["kind"] != "host",
+                          password=kept if password is None else password, pacing=pacing, **options)
+            session.password_note = ("the password given now" if password is not None else
+                                     "the saved game's password" if kept is not None else "no password")
+            session.autosave = session._saver(state["game"], path)
+            session.kept_port = state["port"]       # (the port it listened on: its players' keys are pinned there)
+            for seat, saved in zip(session.seats, seats):
+                seat.name, seat.kind, seat.level, seat.token = (saved["name"], saved["kind"], saved["level"],
+                                                                saved["token"])
+            session.table = Table.from_state(state["table"], pacing or settings.pacing(hosted=True), Recorder("hosted"))
+            if [TABLE_KIND[s["kind"]] for s in seats] != [s.kind for s in session.table.seats]:
+                raise ValueError("its seats do not match its table")
+            session.table.on_change = session.autosave.changed
+            return session
+        return autosave.restore("hosted", build, path)
+
+
+def numbered() -> list[str]:
+    """The saved hosted games, newest first, numbered as ``uno-tui host --resume N`` takes them."""
+    return [f"{n}. {describe(path)}" for n, path in enumerate(saved_hosted(), 1)]
+
+
+def describe(path: Path) -> str:
+    """One line for a saved hosted game in a list: when it was saved, whose table, its seats, the
+    hand; or that it cannot be read (a damaged one can still be deleted)."""
+    when = time.strftime("%d %b %H:%M", time.localtime(path.stat().st_mtime))
+    try:
+        state = msgpack.unpackb(path.read_bytes(), strict_map_key=False)
+        seats = ", ".join(s["name"] + (f" ({s['level']} bot)" if s["kind"] in ("bot", "open") else "")
+                          for s in state["seats"])
+        hand = len(state["table"]["match"]["history"]) + 1
+        return f"saved {when} · {state['host_name']}'s table · hand {hand} · {seats}"
+    except (OSError, ValueError, msgpack.UnpackException, KeyError, TypeError, AttributeError):
+        return f"saved {when} · damaged: it cannot be carried on"
+
+
+#: what each seat of the lobby is at the table
+TABLE_KIND = {"host": "human", "human": "human", "bot": "bot", "open": "bot"}
+TOKEN = Type("a seat token", lambda v: type(v) is str and 0 < len(v) <= MAX_ID_LEN)
+SAVED_HOST_SEAT = Shape("saved seat", (
+    Field("name", STR), Field("kind", one_of(*TABLE_KIND)), Field("level", one_of(*LEVELS)),
+    Field("token", nullable(TOKEN))))
+SAVED_HOST = Shape("saved game", (
+    Field("game", STR), Field("settings", ANY_MAP), Field("host_name", STR), Field("password", nullable(STR)),
+    Field("port", nullable(INT)), Field("seats", list_of_shape(SAVED_HOST_SEAT)), Field("table", ANY_MAP)))

@@ -1,0 +1,385 @@
+"""The Textual app: the start screen, set-up, the lobby and the game screen over a table channel.
+
+Only the start screen is imported up front; the game, the set-up and the rules
+load when first used, so `uno-tui` is on screen about as fast as Textual allows.
+The app owns what it opened: a hosted session (closing it ends the game for
+everyone and frees the port) and the channel of the game on screen.
+"""
+import gc
+from pathlib import Path
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+
+from uno_tui.play.address import format_address
+
+from .screens.start import StartScreen
+
+
+def _collect_again() -> None:
+    """The first screen is up: what start-up made lives on (frozen out of later collections), and
+    the collector, off while the app started (cli.main: it would walk all that to find little), runs."""
+    gc.freeze()
+    gc.enable()
+
+
+class UnoApp(App):
+    CSS_PATH = Path(__file__).parent / "uno.tcss"
+    TITLE = "uno-tui"
+    BINDINGS = [Binding("f2", "toggle_theme", "Light/dark", show=False)]
+    THEMES = ("textual-dark", "textual-light")
+
+    def __init__(self, *, seed=None, pacing=None, dealer: int | None = None, autostart=None,
+                 host: dict | None = None, join: tuple | None = None, browser: bool = False, ssh: bool = False,
+                 then=None):
+        """``autostart``: go straight into a game, from GameSettings or from a callable
+        that returns a channel to a table (tests rig tables this way). ``host``: open the
+        host's lobby with these HostSession options (plus bind, port). ``join``: connect to
+        (host, port, name, password, spectate[, fingerprint]); host None: show the games found on
+        the LAN; a fingerprint (a join code's) pins the host's key.
+        ``browser``: a tab of host --web: only the join form for that table, which is also where
+        leaving the table comes back to (the host's machine is not the player's to use).
+        ``ssh``: a session of host --ssh: as a browser tab, but joined at once with the name given
+        (the ssh login), and the seat token kept (in the files the host keeps for that ssh
+        identity). ``then``: called with the app once the start screen is up (`uno-tui history`, `uno-tui replay`)."""
+        super().__init__()
+        self.seed, self.pacing, self.dealer = seed, pacing, dealer
+        self.autostart, self.host_options, self.join_options, self.browser = autostart, host, join, browser
+        self.ssh = ssh
+        self.locked = browser or ssh             # only the join form of one table: the host's machine
+        self.then = then
+        self.hosting = None                      # the HostSession this app serves, if any
+        self.channel = None                      # the channel of the game (or lobby) on screen
+
+    def on_mount(self) -> None:
+        self.theme = "textual-dark"
+        if not gc.isenabled():
+            self.call_after_refresh(_collect_again)
+        if self.locked:
+            from .screens.join import JoinScreen
+            host, port, name, password, _, *pin = self.join_options
+            back = self._tab_name()
+            form = JoinScreen(_where(host, port, pin), back or name, password=password, locked=True)
+            self.push_screen(form)
+            if self.ssh or back:                 # (a browser that sat here: straight back to its seat, its token kept)
+                self.call_after_refresh(form.join)
+            return
+        self.push_screen(StartScreen())
+        if self.then is not None:
+            self.then(self)
+        if self.host_options is not None:
+            self.host_game(**self.host_options)
+        elif self.join_options is not None:
+            from .screens.join import JoinScreen
+            host, port, name, password, spectate, *pin = self.join_options
+            if host is None:                     # `uno-tui join`: the games found on the LAN
+                self.push_screen(JoinScreen(name=name, password=password, spectate=spectate))
+                return
+            self.push_screen(JoinScreen(_where(host, port, pin), name, connect=True))
+            self.join_game(host, port, name, password=password, spectate=spectate, fingerprint=(pin or [None])[0],
+                           on_error=lambda reason: self.screen.failed(reason))
+        if self.autostart is None:
+            return
+        if callable(self.autostart):
+            self._game(self.autostart())
+        else:
+            self.play(self.autostart)
+
+    def action_toggle_theme(self) -> None:
+        """Switch between the dark and the light theme (more in the command palette)."""
+        self.theme = self.THEMES[1] if self.theme == self.THEMES[0] else self.THEMES[0]
+
+    def _game(self, channel, title: str = "uno-tui", kind: str = "solo") -> None:
+        from .screens.game import GameScreen
+        self.channel = channel
+        self.push_screen(GameScreen(channel, title, kind))
+
+    def play(self, settings) -> None:
+        """Start a solo game with these GameSettings; one saved already is replaced only if the
+        player says so (a stray Enter on "Play now" once lost a game in progress)."""
+        from uno_tui.play.solo import saved_game_problem, start_solo
+        from uno_tui.storage.places import has_saved_game
+        damaged = has_saved_game() and saved_game_problem() is not None
+
+        def start(go: bool = True) -> None:
+            if go:
+                if damaged:                      # what cannot be resumed is still not thrown away
+                    from uno_tui.storage.autosave import set_aside
+                    set_aside("solo")
+                self._game(start_solo(settings, seed=self.seed, pacing=self.pacing, dealer=self.dealer))
+        if not has_saved_game():
+            start()
+            return
+        from .screens.modals import ConfirmLeave
+        question = ("The saved game cannot be resumed: the new game keeps it aside, under a dated name."
+                    if damaged else "Your saved game is replaced by the new one (Resume carries it on instead).")
+        self.push_screen(ConfirmLeave(question, "Start a new game?", yes="New game", no="Back"), start)
+
+    def resume(self) -> None:
+        """Carry on the saved solo game."""
+        from uno_tui.play.solo import damaged_notice, resume_solo
+        from uno_tui.storage.autosave import SaveError
+        try:
+            channel = resume_solo(self.pacing)
+        except SaveError as e:
+            self.back_to_start(damaged_notice(e))        # said on the start screen, the path whole
+            return
+        self._game(channel)
+
+    def menu_choice(self, choice: str) -> None:
+        from uno_tui.storage.settings import GameSettings, lan_name, load_settings
+        if choice == "resume":
+            self.resume()
+        elif choice == "play":
+            self.play(GameSettings(name=load_settings().name))
+        elif choice == "setup":
+            from .screens.setup import SetupScreen
+            self.push_screen(SetupScreen(load_settings()), self._set_up)
+        elif choice == "history":
+            from .screens.history import HistoryScreen
+            self.push_screen(HistoryScreen())
+        elif choice == "rules":                  # the rules the set-up's next game is played by
+            from uno_tui.engine import RulesError
+
+            from .screens.help import HelpScreen
+            try:
+                rules = load_settings().rules().to_dict()
+            except RulesError:                   # (a set-up saved by hand that no game could have)
+                rules = None
+            self.push_screen(HelpScreen(rules))
+        elif choice == "quit":
+            self.exit()
+        elif choice == "host":                   # the games hosted here and kept, if any: carry one on, or a new one
+            from uno_tui.storage.places import saved_hosted
+            settings = load_settings()
+
+            def host(chosen: Path | bool | None) -> None:
+                if chosen is not None:
+                    self.host_game(settings=settings, host_name=lan_name(settings), players=len(settings.bots) + 1,
+                                   resume=chosen or None)
+            if saved_hosted():
+                from .screens.hosted import SavedHostsScreen
+                self.push_screen(SavedHostsScreen(), host)
+            else:
+                host(False)
+        elif choice == "join":
+            from .screens.join import JoinScreen
+            self.push_screen(JoinScreen(name=lan_name(load_settings())))
+
+    def host_game(self, settings, bind: str = "0.0.0.0", port: int | None = None, resume: Path | None = None,
+                  advertise: bool = True, web: int | None = None, ssh: int | None = None, internet: bool = False,
+                  **options) -> None:
+        """Open the server (in a worker) and show the lobby, as one of the players at this table;
+        ``resume``: carry on the game saved there instead; ``advertise``: tell the LAN about it
+        (discovery.py); ``web``: serve the page friends join from in a browser on this port (web.py);
+        ``ssh``: serve the table to ssh clients on this port;
+        ``internet``: ask the router to forward the port as soon as the lobby shows (as its switch does)."""
+        from uno_tui.play.address import DEFAULT_PORT
+        from uno_tui.play.host.session import HostSession
+        given, port = port, DEFAULT_PORT if port is None else port
+        if resume:
+            from uno_tui.storage.autosave import SaveError
+            try:
+                session = HostSession.resume(pacing=self.pacing, password=options.get("password"), path=resume,
+                                             **{k: options[k] for k in ("rate", "burst", "per_address") if k in options})
+            except SaveError as e:
+                self.back_to_start(str(e))
+                return
+            if session.local is None:
+                self.back_to_start("That game was hosted without a screen: carry it on with "
+                                   "uno-tui host --resume --headless.")
+                return
+            if given is None and session.kept_port:
+                port = session.kept_port             # where its players come back to (their keys are pinned there)
+        else:
+            session = HostSession(settings, pacing=self.pacing, seed=self.seed, **options)
+
+        async def serve() -> None:
+            from .screens.lobby import LobbyScreen
+            try:
+                port_open = await session.serve(bind, port, advertise=advertise, web=web, ssh=ssh)
+            except OSError as e:
+                self.back_to_start(session.cannot_serve(e, port, web, ssh))
+                await session.close()
+                return
+            self.hosting, self.channel = session, session.local
+            for note in session.notes():
+                self.notify(note, timeout=10)
+            self.push_screen(LobbyScreen(session.local, "host", f"uno-tui · hosting on port {port_open}",
+                                         _invitation(session, asking=internet), internet=internet))
+            if internet:
+                self.set_internet(True)
+
+        self.run_worker(serve(), group="host", exclusive=True, exit_on_error=False)
+
+    def set_internet(self, on: bool) -> None:
+        """The host's lobby switch: ask the router to forward the table's port (or to stop), then
+        show the lobby what friends join with now."""
+        session, lobby = self._host_lobby()
+        if lobby is None:
+            return
+
+        async def ask() -> None:
+            lobby.show_invitation(_invitation(session, asking=on), asking=True)
+            await (session.reach_internet() if on else session.leave_internet())
+            if session is self.hosting:
+                lobby.show_invitation(_invitation(session), internet=session.internet is not None)
+
+        self.run_worker(ask(), group="internet", exclusive=True, exit_on_error=False)
+
+    def _host_lobby(self):
+        """The hosted session and its lobby, while the lobby is on the stack (else None, None)."""
+        from .screens.lobby import LobbyScreen
+        lobby = next((s for s in self.screen_stack if isinstance(s, LobbyScreen) and s.kind == "host"), None)
+        return (self.hosting, lobby) if self.hosting is not None and lobby is not None else (None, None)
+
+    def set_password(self, password: str | None) -> None:
+        """The host's lobby: joining takes this password from now on (None: none)."""
+        session, lobby = self._host_lobby()
+        if lobby is None:
+            return
+
+        async def give() -> None:
+            await session.set_password(password)
+            lobby.show_invitation(_invitation(session), asking=lobby.asking)
+            self.notify("Friends who join from now on type this password." if password else
+                        "The table has no password now: anyone with the code can sit down.", title="Password")
+
+        self.run_worker(give(), group="password", exclusive=True, exit_on_error=False)
+
+    def join_game(self, host: str, port: int, name: str, *, password=None, spectate=False, fingerprint=None,
+                  on_error) -> None:
+        """Connect to a host (in a worker); on success the lobby (or the game) takes the channel.
+        ``fingerprint``: the host's key, from a join code or a LAN record (else pins.py asks)."""
+        from uno_tui.play.join import JoinError, connect
+        from uno_tui.storage.places import tab_keeps_seat
+        keep = not self.browser or tab_keeps_seat()     # a tab's token is kept only in its browser's files
+
+        async def run() -> None:
+            try:
+                channel = await connect(host, port, name, password=password, spectate=spectate,
+                                        keep_token=keep, fingerprint=fingerprint, ask=self._trust)
+            except JoinError as e:
+                on_error(e.reason)
+                return
+            if self.browser and keep:
+                self._tab_name(name)
+            if not self.browser:                 # a browser tab's files go with it: nothing to keep
+                from uno_tui.history.seat_record import RecordingChannel, SeatRecorder
+                channel = RecordingChannel(channel, SeatRecorder(format_address(host, port), name))
+            from .screens.lobby import LobbyScreen
+            self.channel = channel
+            self.push_screen(LobbyScreen(channel, "join", f"uno-tui · playing at {format_address(host, port)}"))
+
+        self.run_worker(run(), group="join", exclusive=True, exit_on_error=False)
+
+    def _tab_name(self, name: str | None = None) -> str:
+        """A browser tab whose files are its browser's: the name it last sat down with (``name``:
+        remember this one; "": forget it). "" for any other tab, or none kept."""
+        from uno_tui.protocol.spec import MAX_NAME
+        from uno_tui.storage.places import tab_keeps_seat, tab_name_path
+        if not (self.browser and tab_keeps_seat()):
+            return ""
+        path = tab_name_path()
+        try:
+            if name is None:
+                return path.read_text(encoding="utf-8").strip()[:MAX_NAME]
+            if name:
+                from uno_tui.storage.savefile import atomic_write
+                atomic_write(path, name.encode())
+            else:
+                path.unlink(missing_ok=True)
+        except (OSError, UnicodeDecodeError):
+            pass
+        return name or ""
+
+    async def _trust(self, address: str, fingerprint: str) -> bool:
+        """A host joined for the first time by its address alone: show its key, and ask once."""
+        from uno_tui.play.joincode import spaced
+
+        from .screens.modals import ConfirmLeave
+        return await self.push_screen_wait(ConfirmLeave(
+            f"This computer has not joined {address} before. The key it presents is\n\n  {spaced(fingerprint)}\n\n"
+            "The host's lobby shows its key: compare the two (the first groups will do). If they match, "
+            "trust it: later joins check it by themselves.", question="A host you have not joined before",
+            yes="Trust and join", no="Cancel"))
+
+    def leave_game(self, channel, notice: str | None = None, keep: bool = False) -> None:
+        """The player left (after confirming), or the host went away (``notice`` says so): close
+        the channel, end a hosted game (its save deleted, unless to ``keep`` it for later), and go
+        back to the start screen. A channel already left (its screen still reporting its end)
+        changes nothing."""
+        if channel is not self.channel:
+            return
+        if self.browser and notice is None:      # left on purpose: the next tab asks the name again
+            self._tab_name("")
+        session = self._close()
+        if session is not None:
+            self.run_worker(_close_hosted(session, keep), group="leave", exit_on_error=False)
+            if keep and session.table is not None:
+                notice = notice or KEPT
+        self.back_to_start(notice)
+
+    def _close(self):
+        """Close the game's channel (a solo game is saved by then); returns the hosted session
+        to close, if any."""
+        channel, self.channel = self.channel, None
+        session, self.hosting = self.hosting, None
+        if channel is not None:
+            channel.close()
+        return session
+
+    def back_to_start(self, notice: str | None = None) -> None:
+        """Every screen off the stack down to the start screen (a browser tab's: the join form),
+        which says ``notice`` if given."""
+        from .screens.join import JoinScreen
+        home = JoinScreen if self.locked else StartScreen
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, home):
+            self.pop_screen()
+        self.screen.refresh_menu(notice)
+
+    async def action_quit(self) -> None:
+        """Quitting ends a hosted game properly (every player told) and saves a solo one."""
+        session = self._close()
+        if session is not None:
+            await _close_hosted(session, keep=True)      # as a closed terminal: kept to carry on
+        self.exit()
+
+    def _set_up(self, settings) -> None:
+        if settings is not None:
+            from uno_tui.storage.settings import save_settings
+            save_settings(settings)
+            self.play(settings)
+
+    def get_system_commands(self, screen):
+        yield from super().get_system_commands(screen)
+        yield SystemCommand("Light or dark", "Switch between the light and the dark theme (F2)",
+                            self.action_toggle_theme)
+        # a game's commands, also from a dialog over it (the rules, a chat line, a decision)
+        game = next((s for s in reversed(self.screen_stack) if hasattr(s, "palette_commands")), None)
+        if game is not None:
+            yield from game.palette_commands()
+        elif isinstance(screen, StartScreen):      # (a browser tab never shows it)
+            yield from screen.palette_menu()
+
+
+KEPT = "The game is kept: Host carries it on (or uno-tui host --resume), and players take their seats back."
+
+
+async def _close_hosted(session, keep: bool) -> None:
+    """Send everyone away: a game kept for later says so to them; else it ends, its save deleted."""
+    from uno_tui.play.host.channel import HOST_ENDED, HOST_PAUSED
+    await session.close(HOST_PAUSED if keep and session.table is not None else HOST_ENDED, keep=keep)
+
+
+def _invitation(session, asking: bool = False) -> list:
+    """What the host's lobby shows friends join with (invite.py), with the lobby's way to set a password."""
+    from uno_tui.play.host.invite import invitation
+    return invitation(session, asking, set_one="Press p to set one.")
+
+
+def _where(host: str, port: int, pin: list) -> str:
+    """What the join form shows for an address given on the command line: a join code if it came
+    with a key."""
+    from uno_tui.play.joincode import join_code
+    return join_code(host, port, pin[0]) if pin and pin[0] else format_address(host, port)

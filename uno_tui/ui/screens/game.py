@@ -1,0 +1,368 @@
+"""The game screen: your hand, the table, the log; every decision one key or one click.
+
+It renders the client model of the seat's view and sends commands through
+the channel. It never touches the engine or a socket: solo, host and join
+all look the same from here.
+"""
+import gc
+import math
+import time
+
+from textual import on, work
+from textual.app import ComposeResult, SystemCommand
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.reactive import var
+from textual.screen import Screen
+
+from uno_tui.client.model import ClientModel
+from uno_tui.storage.settings import motion_on, save_motion
+from uno_tui.table import Channel
+from uno_tui.ui.messages import ChannelClosed, TableMessage
+from uno_tui.ui.prompts import prompt
+from uno_tui.ui.widgets.footer import Footer
+from uno_tui.ui.widgets.hand import HandView
+from uno_tui.ui.widgets.log import LogView
+from uno_tui.ui.widgets.status import StatusLine, TitleBar
+from uno_tui.ui.widgets.table import TableView
+
+from .decisions import Decisions
+from .help import HelpScreen
+from .modals import ChatPrompt, ConfirmLeave, HandOverScreen
+from .moves import Moves
+
+#: what leaving does, said before the player confirms it
+LEAVING = {
+    "solo": "Your game is saved: Resume it from the start screen.",
+    "host": ("End the game: it ends for everyone at your table, and its save is deleted.\n"
+             "Keep for later: everyone leaves now; Host on the start screen (or uno-tui host --resume) "
+             "carries it on, and players take their seats back."),
+    "join": "A bot plays for you after a short wait; run the same join again to take your seat back.",
+}
+MATCH_OVER = "The match is over: nothing is kept to resume."
+
+#: the collector's first threshold while a game is on screen (Python's is 700): an update makes
+#: ~1,600 containers, so it ran twice an update, and more often walked the older generations
+YOUNG_THRESHOLD = 10_000
+#: keys of out-of-turn chances -> the action each takes (a late press is told who was first)
+CHANCE_KEYS = {"c": ("catch", "catch"), "j": ("jump_in", "jump_in"), "u": ("uno", "say_uno")}
+#: seconds a "Too late: ..." sentence holds the status line
+LATE_SHOWN = 3.0
+
+#: action name -> (palette title, help)
+PALETTE = {
+    "draw": ("Draw a card", "Draw instead of playing"),
+    "play_drawn": ("Play the drawn card", "Play the card you just drew"),
+    "keep": ("Keep the drawn card", "Keep it and end your turn"),
+    "uno": ("Say UNO", "Say UNO now, or with your next play"),
+    "catch": ("Catch!", "Catch a player who did not say UNO"),
+    "jump_in": ("Jump in", "Play your card identical to the top one, out of turn"),
+    "respond": ("Answer the card played at you", "Accept, challenge or shield"),
+    "pass_turn": ("Pass", "Nothing to play and nothing to draw; after a multi-play: play no more"),
+    "chat": ("Chat", "Say something to the table"),
+    "help": ("Rules", "The rules of this edition"),
+    "motion": ("Motion on or off", "Cards moving across the table (m)"),
+    "host_record": ("Keep the host's record", "Once the match is over: the whole match, every hand, to replay (h)"),
+    "leave": ("Leave the game", "Back to the start screen (asks first)"),
+}
+
+
+PHONE_BELOW = 60        # columns: a screen narrower has the phone's layout (README: the smallest is 40x20)
+SHORT_BELOW = 30        # lines: a phone's screen shorter has no log under the table
+TINY_BELOW = 22         # lines: a screen shorter has no title line and no frame round the hand
+
+
+class GameScreen(Moves, Decisions, Screen):
+    BINDINGS = [
+        Binding("d", "draw", "Draw"),
+        Binding("p", "play_drawn", "Play drawn"),
+        Binding("k", "keep", "Keep"),
+        Binding("u", "uno", "UNO!"),
+        Binding("c", "catch", "Catch!"),
+        Binding("j", "jump_in", "Jump in!"),
+        Binding("a", "respond", "Answer"),
+        Binding("n", "pass_turn", "Pass"),
+        Binding("t", "chat", "Chat"),
+        Binding("m", "motion", "Motion", show=False),
+        Binding("h", "host_record", "Host's record", show=False),
+        Binding("question_mark", "help", "Rules"),
+        Binding("escape", "leave", "Leave"),
+    ]
+    #: the layout's classes by the screen's width (uno.tcss sizes the log from them; -phone, a
+    #: phone upright or a narrow terminal, has the log under the table)
+    HORIZONTAL_BREAKPOINTS = [(0, "-phone"), (PHONE_BELOW, "-narrow"), (110, "-medium"), (150, "-wide")]
+    #: by its height: a short phone screen has no room for the log under the table; a tiny one
+    #: (a phone on its side) none for the title and the hand's frame
+    VERTICAL_BREAKPOINTS = [(0, "-tiny"), (TINY_BELOW, "-short"), (SHORT_BELOW, "-tall")]
+
+    #: the seat's latest view: the widgets below are bound to it or to what is made from it (vars:
+    #: a change repaints the widgets bound to it, not the whole screen)
+    view: var[dict | None] = var(None, always_update=True)
+    heading = var("uno-tui")
+    status: var[tuple[str, bool]] = var(("", False))
+    hand: var[tuple[tuple[str, ...], frozenset]] = var(((), frozenset()))
+    since = var(0.0)                            # seconds since the view came (countdowns run from it)
+    uno_armed = var(False)
+
+    def __init__(self, channel: Channel, title: str = "uno-tui", kind: str = "solo", pending: tuple = ()):
+        """``kind``: "solo", "host" or "join" (what leaving does). ``pending``: messages
+        already read from the channel (by the lobby) to take in first."""
+        super().__init__()
+        self.channel, self.kind, self.pending = channel, kind, pending
+        self.set_reactive(GameScreen.heading, title)
+        self.model = ClientModel()
+        self._modal, self._modal_screen = None, None   # the decision dialog on screen now: its key, itself
+        self._answered: set[str] = set()        # decisions already answered (so none is asked twice)
+        self._enabled: tuple = ()
+        self._view_at = 0.0                     # when the latest view came
+        self._link_lost = False
+        self._lost_at = 0.0                     # when the link to the host was seen lost
+        self._late: tuple[str, float] = ("", 0.0)   # a late press's sentence, and until when it shows
+
+    def compose(self) -> ComposeResult:
+        yield TitleBar(id="title").data_bind(GameScreen.heading)
+        with Horizontal(id="top"):
+            yield TableView(id="table").data_bind(GameScreen.view, GameScreen.since)
+            yield LogView(id="log")
+        yield StatusLine(id="status").data_bind(GameScreen.status)
+        yield HandView(id="hand").data_bind(GameScreen.hand)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(TableView).motion = motion_on()
+        self.query_one(HandView).focus()
+        for msg in self.pending:
+            self.post_message(TableMessage(msg))
+        self.listen()
+        self.set_interval(1.0, self._tick)
+        self.set_interval(0.1, self._tick_window)
+        self._threshold = gc.get_threshold()
+        gc.freeze()                 # the app, the table and this screen live through the game: left out of collections
+        gc.set_threshold(YOUNG_THRESHOLD, *self._threshold[1:])
+
+    def on_unmount(self) -> None:
+        gc.unfreeze()               # (what was frozen may be garbage now: collected as usual again)
+        gc.set_threshold(*self._threshold)
+
+    def _tick(self) -> None:
+        """Once a second: the link to the host (a joined game), and the table's countdowns."""
+        status = self.channel.status
+        if status == "reconnecting":
+            now = time.monotonic()
+            if not self._link_lost:
+                self._link_lost, self._lost_at = True, now
+                self.hand = (self.hand[0], frozenset())     # nothing is playable with no host to play to
+                self._offer_moves()
+            left = max(0, math.ceil(self.channel.give_up_after - (now - self._lost_at)))
+            self.status = (f"Lost the host; trying again for {left} s…", False)
+        elif self._link_lost and status == "connected" and self.view is not None:
+            self._link_lost = False
+            self._offer_moves()
+            self._show_status()                  # the link's line gives way to what the game waits for
+        view = self.view
+        if view and (any(s.get("bot_in") is not None for s in view["table"]["seats"])
+                     or view["table"].get("clock_in") is not None
+                     or (view["over"] and view["table"].get("next_hand_in") is not None)):
+            self.since = time.monotonic() - self._view_at
+
+    def _tick_window(self) -> None:
+        """Ten times a second while a reaction window runs: its bar shrinks."""
+        view = self.view
+        if view and view["table"].get("window_in") is not None and self.since <= view["table"]["window_in"]:
+            self.since = time.monotonic() - self._view_at
+
+    @work(exclusive=True, group="table", exit_on_error=False)
+    async def listen(self) -> None:
+        """Read the channel; post each message to the screen (workers never touch widgets)."""
+        try:
+            while True:
+                self.post_message(TableMessage(await self.channel.recv()))
+        except (ConnectionError, EOFError) as e:
+            self.post_message(ChannelClosed(str(e) or "the connection to the table was lost"))
+
+    # ------------------------------------------------------------ incoming
+    @on(TableMessage)
+    def on_table_message(self, message: TableMessage) -> None:
+        msg = message.msg
+        before = len(self.model.log)
+        change = self.model.apply(msg)
+        log = self.query_one(LogView)
+        if change == "gap":
+            self.send(self.model.command("snapshot"))
+        elif change == "error":
+            if self.model.error.startswith("Too late"):     # the table saw the chance go first
+                self._say_late(self.model.error)
+            else:
+                self.notify(self.model.error, title="Not allowed", severity="warning")
+        elif change == "record":
+            self._keep_hosts_record(msg)
+        elif change in ("view", "chat"):         # the model's log holds chat too, in order
+            if msg["type"] == "snapshot":
+                log.clear()
+                log.add_lines(self.model.log, self.model.seat)
+            else:
+                log.add_lines(self.model.log[before:], self.model.seat)
+            if change == "chat" and self.model.log[-1]["seat"] != self.model.seat:
+                self.notify(self.model.log[-1]["text"], title="Chat", timeout=8)    # said, not only logged
+            if change == "view":
+                self._view_at = time.monotonic()
+                self.since = 0.0
+                self.view = self.model.view
+
+    def action_host_record(self) -> None:
+        """Ask the host for its record of the match just over (it comes back as a "record")."""
+        self.send(self.model.command("record"))
+
+    def _keep_hosts_record(self, msg: dict) -> None:
+        from uno_tui.history.record import RecordError
+        from uno_tui.history.seat_record import keep_hosts_record
+        try:
+            path = keep_hosts_record(msg, getattr(self.channel, "recorder", None))
+        except (RecordError, OSError) as e:
+            self.notify(f"The host's record was not kept: {e}", title="Record", severity="error", timeout=10)
+            return
+        self.notify(f"Kept as {path.name}: History replays it, every hand face up (f).",
+                    title="The host's record", timeout=10)
+
+    @on(ChannelClosed)
+    def on_channel_closed(self, message: ChannelClosed) -> None:
+        """The host ended the game or could not be reached again: back to the start, saying why."""
+        self.app.leave_game(self.channel, message.reason)
+
+    def watch_view(self, old: dict | None, view: dict | None) -> None:
+        """What the widgets show, made from the new view; then the decision it asks for."""
+        if view is None:
+            return
+        table = view["table"]
+        title = f"uno-tui · {table['rules']['preset']} · hand {table['hand_no']}"
+        if table["match"]["mode"] != "single":
+            title += f" · {table['match']['mode'].replace('_', ' ')} {table['match']['target']}"
+            if view["seat"] is not None:
+                title += f" · you: {table['scores'][view['seat']]} pts"
+        self.heading = title
+        self._show_status()
+        mine = self.model.my_decision()
+        playable = self.model.playable_cards() if mine else set()
+        if mine and view["phase"] == "drawn":
+            playable = {view["drawn"]}
+        self.hand = (tuple(view["hand"]), frozenset(playable))
+        if mine and view["phase"] == "drawn" and (old is None or old["phase"] != "drawn"):
+            # the card just drawn is the one Enter may play: the cursor goes to it (once)
+            self.query_one(HandView).cursor = view["hand"].index(view["drawn"])
+        self._offer_moves()
+        if isinstance(self._modal_screen, HandOverScreen):
+            self._modal_screen.show_wait(view)
+        self._ask()
+
+    def _offer_moves(self) -> None:
+        """The footer (and a dialog's) offers what is possible now: it re-renders only when that changes."""
+        enabled = tuple(bool(self.check_action(name, ())) for name in PALETTE)
+        if enabled != self._enabled:
+            self._enabled = enabled
+            self.refresh_bindings()
+            if self.app.screen is not self:      # a dialog's footer offers some of them too
+                self.app.screen.refresh_bindings()
+
+    def _show_status(self) -> None:
+        if self._link_lost or self.view is None:
+            return
+        text = prompt(self.view, self.since)
+        if self._late[0] and time.monotonic() < self._late[1]:
+            text = self._late[0]
+        if self.uno_armed:
+            text += "  [UNO: said as you play]"          # short: the status fits one line at 80x24
+        self.status = (text, self.model.my_decision())
+
+    def watch_since(self) -> None:
+        self._show_status()
+
+    def watch_uno_armed(self) -> None:
+        self._show_status()
+
+    def on_key(self, event) -> None:
+        """Any key lands the cards in flight at once: motion never holds up a move. A chance's key
+        pressed once the chance has gone says who took it first."""
+        self.query_one(TableView).land()
+        view = self.model.view
+        if view is not None and view["seat"] is not None and view["table"]["seats"][view["seat"]]["away"]:
+            self.send(self.model.command("snapshot"))       # any key: here again (the table hands the seat back)
+        action, kind = CHANCE_KEYS.get(event.key, (None, None))
+        if action and self.model.view is not None and not self.check_action(action, ()):
+            late = self.model.too_late(kind)
+            if late:
+                self._say_late(late)
+
+    def _say_late(self, text: str) -> None:
+        self._late = (text, time.monotonic() + LATE_SHOWN)
+        self._show_status()
+
+    def on_click(self) -> None:
+        self.query_one(TableView).land()
+
+    # ------------------------------------------------------------ outgoing
+    def send(self, command: dict) -> None:
+        self.run_worker(self.channel.send(command), group="send", exit_on_error=False)
+
+    # ------------------------------------------------------------ dialogs and settings
+    @work(group="chat", exclusive=True, exit_on_error=False)
+    async def action_chat(self) -> None:
+        text = await self.app.push_screen_wait(ChatPrompt())
+        if text:
+            self.send(self.model.command("chat", text=text))
+        self._ask()
+
+    @work(group="help", exclusive=True, exit_on_error=False)
+    async def action_help(self) -> None:
+        await self.app.push_screen_wait(HelpScreen(self.view["table"]["rules"] if self.view else None))
+        self._ask()
+
+    @work(group="leave", exclusive=True, exit_on_error=False)
+    async def action_leave(self) -> None:
+        """Esc (or Menu after a hand): ask, then leave the table for the start screen."""
+        over = self.view is not None and self.view["table"]["match"]["over"]
+        if self.kind == "host" and not over:         # a host's game ends, or is kept to carry on later
+            answer = await self.app.push_screen_wait(ConfirmLeave(LEAVING["host"], "End this game?", yes="End game",
+                                                                  keep="Keep for later"))
+        else:
+            consequence = MATCH_OVER if over and self.kind != "join" else LEAVING[self.kind]
+            answer = await self.app.push_screen_wait(ConfirmLeave(consequence))
+        if answer:
+            self.app.leave_game(self.channel, keep=answer == "keep")
+        else:
+            self._ask()
+
+    def action_motion(self) -> None:
+        """Cards moving across the table, on or off (remembered)."""
+        table = self.query_one(TableView)
+        table.motion = not table.motion
+        table.land()
+        save_motion(table.motion)
+        self.notify("Motion on." if table.motion else "Motion off.")
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        model = self.model
+        if model.view is None or self._link_lost:    # no view yet, or no host to send a move to
+            return action in ("help", "leave", "motion")
+        checks = {
+            "draw": lambda: model.can("draw"),
+            "keep": lambda: model.can("keep"),
+            "play_drawn": lambda: model.can("play_drawn"),
+            "pass_turn": lambda: model.can("pass") or model.can("stop"),
+            "catch": lambda: model.can("catch") and model.view["catchable"] is not None,
+            "jump_in": lambda: model.can("jump_in"),
+            "uno": lambda: model.can("say_uno") or any(a.get("uno") for a in model.legal),
+            "respond": lambda: model.my_decision() and model.view["phase"] == "respond",
+            "chat": lambda: model.seat is None or sum(s["kind"] == "human" for s in model.view["table"]["seats"]) > 1,
+            "host_record": lambda: self.kind == "join" and model.view["table"]["match"]["over"],
+        }
+        check = checks.get(action)
+        return True if check is None else bool(check())
+
+    def palette_commands(self):
+        """Every command, always: those that do nothing now are marked so (and say so if chosen)."""
+        for action, (title, help_text) in PALETTE.items():
+            if self.check_action(action, ()):
+                yield SystemCommand(title, help_text, getattr(self, f"action_{action}"))
+            else:
+                yield SystemCommand(f"{title} (unavailable now)", help_text,
+                                    lambda title=title: self.notify(f"{title}: not possible now.", severity="warning"))

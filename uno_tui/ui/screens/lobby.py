@@ -1,0 +1,227 @@
+"""Before the game: the lobby (the same screen for the host and for joiners, with the host's
+controls on the host's)."""
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Checkbox, Label, Select, Static
+
+from uno_tui.bots import LEVELS
+from uno_tui.client.model import ClientModel
+from uno_tui.engine.house import TEAM_NAMES
+from uno_tui.protocol.spec import MAX_PASSWORD
+from uno_tui.table import Channel
+from uno_tui.ui.messages import ChannelClosed, TableMessage
+from uno_tui.ui.widgets.fields import TickBox
+from uno_tui.ui.widgets.footer import Footer
+
+from .modals import ChatPrompt, ConfirmLeave, LinePrompt
+
+SEAT_CHOICES = [("open (a friend joins)", "")] + [(f"bot: {level}", level) for level in LEVELS]
+KINDS = {"host": "host", "human": "joined", "bot": "bot", "open": ""}
+
+
+INTERNET = "Open to the internet (asks your router, UPnP)"
+INTERNET_HELP = ("Asks your router to pass this table's port to this machine while the table is open, so "
+                 "friends on other networks join with the code above; it stops when you leave. The code "
+                 "carries the table's key: nobody on the way can read the game or pose as your table.")
+STYLES = {"label": "bold", "code": "", "note": "", "warning": "bold italic", "quiet": "dim"}
+
+
+def _lines(where: list) -> Text:
+    """The host's invitation (invite.py), one line each, styled by kind."""
+    text = Text()
+    for i, line in enumerate(where):
+        text.append(("\n" if i else "") + line.text, style=STYLES[line.kind])
+    return text
+
+
+def _menu_value(seat: dict) -> str:
+    """What a seat's menu shows: its bot's level, or "" (open)."""
+    return seat["level"] if seat["kind"] == "bot" else ""
+
+
+class LobbyScreen(Screen):
+    """Who sits where, and chat, until the host starts; then the game screen takes the channel.
+
+    Rows are built once, from the first lobby message, and updated in place: a change
+    made here comes back as a lobby message, which must not rebuild what sent it."""
+
+    BINDINGS = [Binding("ctrl+s", "start", "Start the game"), Binding("t", "chat", "Chat"),
+                Binding("p", "password", "Password"), Binding("escape", "leave", "Leave")]
+
+    def __init__(self, channel: Channel, kind: str, title: str, where: list | None = None, internet: bool = False):
+        """``kind``: "host" or "join"; ``where``: what friends join with (the host's screen: invite.Line
+        list); ``internet``: the host's switch is on (the router is asked to forward the port)."""
+        super().__init__()
+        self.channel, self.kind, self.title_text, self.where = channel, kind, title, where
+        self.internet, self.asking = internet, False
+        self.model = ClientModel()
+        self.lobby: dict | None = None
+        self.chat: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="setup"):
+            yield Label("Host a game" if self.kind == "host" else "Joined: waiting for the host",
+                        id="setup-title")
+            yield Static(_lines(self.where) if self.where else "Connecting…", id="addresses")
+            if self.kind == "host":
+                yield TickBox(INTERNET, self.internet, id="internet", disabled=self.asking, compact=True,
+                              tooltip=INTERNET_HELP)
+            yield Vertical(id="seats")
+            yield Static("", id="lobby-chat")
+            with Horizontal(classes="row"):
+                yield Button("Start the game", id="start", variant="primary")
+                yield Button("Leave", id="back")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#start").display = self.kind == "host"
+        self.listen()
+
+    @work(exclusive=True, group="lobby", exit_on_error=False)
+    async def listen(self) -> None:
+        """Lobby messages are shown here; the first game message hands the channel on."""
+        try:
+            while True:
+                msg = await self.channel.recv()
+                self.post_message(TableMessage(msg))
+                if msg.get("type") in ("update", "snapshot"):
+                    return
+        except (ConnectionError, EOFError) as e:
+            self.post_message(ChannelClosed(str(e) or "the connection to the host was lost"))
+
+    @on(TableMessage)
+    async def on_table_message(self, message: TableMessage) -> None:
+        msg = message.msg
+        kind = msg.get("type")
+        if kind in ("update", "snapshot"):
+            from .game import GameScreen
+            while self.app.screen is not self:       # a chat line or a question left open: gone
+                self.app.pop_screen()
+            self.app.switch_screen(GameScreen(self.channel, self.title_text, self.kind, pending=(msg,)))
+        elif kind == "lobby":
+            await self.show(msg)
+        elif kind == "chat":
+            who = msg["name"] + (" (watching)" if msg.get("spectator") else "")
+            self.chat = [*self.chat[-4:], f"{who}: {msg['text']}"]
+            self.query_one("#lobby-chat", Static).update(Text("\n".join(self.chat)))
+        elif kind == "error":
+            self.notify(msg.get("reason", "refused"), title="Not allowed", severity="warning")
+
+    def show_invitation(self, where: list, *, internet: bool | None = None, asking: bool = False) -> None:
+        """What friends join with now (the app asked the router); ``internet``: the switch's state
+        (None: as it is); the switch waits while the router is asked."""
+        self.where, self.asking = where, asking
+        self.internet = self.internet if internet is None else internet
+        if not self.is_mounted:                       # compose() shows it
+            return
+        self.query_one("#addresses", Static).update(_lines(where))
+        switch = self.query_one("#internet", Checkbox)
+        switch.disabled = asking
+        if switch.value != self.internet:
+            with self.prevent(Checkbox.Changed):
+                switch.value = self.internet
+
+    @on(Checkbox.Changed, "#internet")
+    def internet_switched(self, event: Checkbox.Changed) -> None:
+        self.app.set_internet(event.value)
+
+    @on(ChannelClosed)
+    def on_channel_closed(self, message: ChannelClosed) -> None:
+        self.app.leave_game(self.channel, message.reason)
+
+    @property
+    def hosting(self) -> bool:
+        return self.lobby is not None and self._hosts(self.lobby)
+
+    @staticmethod
+    def _hosts(lobby: dict) -> bool:
+        return lobby["you"] == 0 and lobby["seats"][0]["kind"] == "host"
+
+    async def show(self, lobby: dict) -> None:
+        """Rows are mounted once, then filled in place; ``self.lobby`` is set once they show it."""
+        box = self.query_one("#seats", Vertical)
+        hosting = self._hosts(lobby)
+        if self.lobby is None:
+            await box.mount_all(self._row(i, seat) for i, seat in enumerate(lobby["seats"]))
+            if self.kind == "join":
+                self.query_one("#addresses", Static).update(
+                    Text(f"{lobby['host']}'s table · {lobby['edition']} · the host starts the game"))
+        for i, seat in enumerate(lobby["seats"]):
+            who = seat["name"] or ("a bot" if seat["kind"] == "bot" else "(open)")
+            kind = f"{seat['level']}" if seat["kind"] == "bot" else KINDS[seat["kind"]]
+            if seat["kind"] in ("human", "host") and not seat["connected"]:
+                kind = "away"
+            if i == lobby["you"]:
+                kind = "you"
+            team = f" · {TEAM_NAMES[lobby['teams'][i]]}" if lobby.get("teams") else ""
+            self.query_one(f"#who-{i}", Label).update(
+                Text(f"Seat {i + 1}{team}: {who}" + (f"  ({kind})" if kind else "")))
+            select = self.query_one(f"#seat-{i}", Select)
+            select.display = hosting and (seat["kind"] in ("open", "bot")
+                                               or seat["kind"] == "human" and not seat["connected"])
+            value = _menu_value(seat)
+            if select.value != value:
+                with self.prevent(Select.Changed):
+                    select.value = value
+        self.lobby = lobby
+        self.refresh_bindings()
+
+    @staticmethod
+    def _row(i: int, seat: dict) -> Horizontal:
+        """A seat's row: who sits there, and the host's menu for it (hidden until show())."""
+        menu = Select(SEAT_CHOICES, allow_blank=False, id=f"seat-{i}", value=_menu_value(seat))
+        menu.display = False
+        return Horizontal(Label(classes="field", id=f"who-{i}"), menu, classes="seat-row")
+
+    @on(Select.Changed)
+    def seat_changed(self, event: Select.Changed) -> None:
+        """The host seats a bot (or opens the seat); the lobby message that follows shows it."""
+        if not self.hosting or not event.select.display:
+            return                                   # a joiner's (hidden) menus send nothing
+        index = int(event.select.id.removeprefix("seat-"))
+        seat = self.lobby["seats"][index]
+        if (event.value or "") != _menu_value(seat):
+            self.send("seat", seat=index, level=event.value or None)
+
+    def send(self, kind: str, **fields) -> None:
+        self.run_worker(self.channel.send(self.model.command(kind, **fields)), group="send", exit_on_error=False)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "start":
+            self.action_start()
+        else:
+            self.action_leave()
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        if action in ("start", "password"):
+            return self.hosting
+        return True
+
+    def action_start(self) -> None:
+        if self.hosting:
+            self.send("start")
+
+    def action_chat(self) -> None:
+        def said(text: str | None) -> None:
+            if text:
+                self.send("chat", text=text)
+        self.app.push_screen(ChatPrompt(), said)
+
+    def action_password(self) -> None:
+        """The host sets the table's password (or clears it) for those who join from now on."""
+        def given(password: str | None) -> None:
+            if password is not None:
+                self.app.set_password(password or None)
+        self.app.push_screen(LinePrompt("A password for this table", "Enter sets it (empty: none), Esc cancels",
+                                        field="table-password", max_length=MAX_PASSWORD, secret=True), given)
+
+    def action_leave(self) -> None:
+        if self.kind != "host":
+            self.app.leave_game(self.channel)
+            return
+        self.app.push_screen(ConfirmLeave("Everyone who joined is sent away, and the server stops."),
+                             lambda leave: leave and self.app.leave_game(self.channel))

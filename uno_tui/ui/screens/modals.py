@@ -1,0 +1,316 @@
+"""The decisions that need an answer before anything else: colour, a card played at you,
+the end of a hand, leaving; and the chat line. Each returns its result through the
+push_screen callback, and each has its own footer showing the keys that work in it."""
+import time
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, Static
+
+from uno_tui.engine import card_info
+from uno_tui.engine.cards import COLORS, LETTER_OF
+from uno_tui.engine.house import TEAM_NAMES
+from uno_tui.protocol.describe import narrate
+from uno_tui.ui.rules_help import wd4_illegal_while
+from uno_tui.ui.widgets.cardart import CARD_BG, CARD_FG
+from uno_tui.ui.widgets.fields import TextField
+from uno_tui.ui.widgets.footer import Footer
+from uno_tui.ui.widgets.scoring import scoring
+
+
+class DecisionModal(ModalScreen):
+    """A decision over the game screen. What the game offers at the same moment (catch a
+    player, chat, the rules) works here too, forwarded to the game screen (``game``)."""
+
+    #: the game's keys that work here too, listed after each dialog's own (Esc asks to leave,
+    #: as on the table, unless the dialog takes it back: a colour you may still change)
+    FORWARDED = [Binding("c", "game('catch')", "Catch!"), Binding("t", "game('chat')", "Chat"),
+                 Binding("question_mark", "game('help')", "Rules"), Binding("escape", "game('leave')", "Leave")]
+
+    def __init__(self, game=None):
+        super().__init__()
+        self.game = game
+
+    def compose(self) -> ComposeResult:
+        yield from self.dialog()
+        yield Footer()
+
+    def dialog(self) -> ComposeResult:
+        raise NotImplementedError
+
+    def action_game(self, action: str) -> None:
+        if self.game is not None and self.game.check_action(action, ()):
+            getattr(self.game, f"action_{action}")()
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        if action == "game":
+            return self.game is not None and bool(self.game.check_action(parameters[0], ()))
+        return True
+
+
+class ColorPicker(DecisionModal):
+    """Choose a colour: r, y, g, b, a click, or Escape to think again (where the wild may be taken
+    back; the first card's colour must be named, and there Esc asks to leave)."""
+
+    BINDINGS = [Binding("r", "pick('red')", "Red"), Binding("y", "pick('yellow')", "Yellow"),
+                Binding("g", "pick('green')", "Green"), Binding("b", "pick('blue')", "Blue"),
+                Binding("escape", "pick(None)", "Cancel"), *DecisionModal.FORWARDED]
+    #: each button in its cards' colours, from the table the cards are drawn with (app-wide CSS,
+    #: loaded when first shown: the start screen does not wait for the card art)
+    CSS = "\n".join(f"#color-{color} {{ background: {CARD_BG[LETTER_OF[color]]}; "
+                    f"color: {CARD_FG[LETTER_OF[color]]}; }}" for color in COLORS)
+
+    def __init__(self, title: str = "Choose a colour", cancel: bool = True, game=None):
+        super().__init__(game)
+        self.title_text, self.cancel = title, cancel
+
+    def dialog(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Label(self.title_text, id="dialog-title")
+            with Grid(id="colors"):
+                for color in COLORS:
+                    yield Button(f"{LETTER_OF[color]}  {color.title()}", id=f"color-{color}")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id.removeprefix("color-"))
+
+    def action_pick(self, color: str | None) -> None:
+        if color is not None or self.cancel:
+            self.dismiss(color)
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        if action == "pick" and parameters == (None,):
+            return self.cancel
+        return super().check_action(action, parameters)
+
+
+class RespondModal(DecisionModal):
+    """A card was played at you: accept it, challenge a Wild Draw Four, shield, or stack."""
+
+    BINDINGS = [Binding("a", "answer('accept')", "Accept"), Binding("x", "answer('challenge')", "Challenge"),
+                Binding("s", "answer('shield')", "Shield"), Binding("h", "answer('hand')", "Stack from hand"),
+                *DecisionModal.FORWARDED]
+
+    def __init__(self, view: dict, game=None):
+        super().__init__(game)
+        self.view = view
+        self.kinds = {a["kind"] for a in view["legal"]}
+
+    def dialog(self) -> ComposeResult:
+        attack = self.view["attack"]
+        by = self.view["table"]["seats"][attack["by"]]["name"]
+        card = card_info(attack["card"])["name"]
+        text = Text(f"{by} played a {card} at you" + (f": draw {attack['draw']}." if attack["draw"] else "."))
+        with Vertical(id="dialog"):
+            yield Label(text, id="dialog-title")
+            if "challenge" in self.kinds:
+                yield Static(challenge_hint(self.view), classes="hint")
+            with Grid(id="answers"):
+                yield Button("Accept (a)", id="accept", variant="primary")
+                if "challenge" in self.kinds:
+                    yield Button("Challenge (x)", id="challenge", variant="warning")
+                if "shield" in self.kinds:
+                    yield Button("Shield: Invisibility (s)", id="shield", variant="success")
+                if "play" in self.kinds:
+                    yield Button("Stack a card (h)", id="hand")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id)
+
+    def action_answer(self, answer: str) -> None:
+        if answer == "accept" or answer in self.kinds or (answer == "hand" and "play" in self.kinds):
+            self.dismiss(answer)
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        if action == "answer" and parameters:
+            answer = parameters[0]
+            return answer == "accept" or answer in self.kinds or (answer == "hand" and "play" in self.kinds)
+        return super().check_action(action, parameters)
+
+
+def challenge_hint(view: dict) -> str:
+    """What a challenge decides, in this edition's terms, naming the colour that was on the pile."""
+    attack = view["attack"]
+    held = wd4_illegal_while(view["table"]["rules"], attack["before"])
+    return (f"Challenge if you think they held {held} when they played it: if they did, they draw "
+            f"{attack['draw']} and you play; if not, you draw {attack['draw'] + 2}.")
+
+
+class SeatPicker(DecisionModal):
+    """A 7 with seven_zero: choose whose hand to swap yours with (1-9, a click)."""
+
+    BINDINGS = [*(Binding(str(k), f"pick({k})", show=False) for k in range(1, 10)), *DecisionModal.FORWARDED]
+
+    def __init__(self, view: dict, game=None):
+        super().__init__(game)
+        self.targets = [a["target"] for a in view["legal"] if a["kind"] == "swap"]
+        self.view = view
+
+    def dialog(self) -> ComposeResult:
+        seats, counts = self.view["table"]["seats"], self.view["counts"]
+        with Vertical(id="dialog"):
+            yield Label("Your 7: swap hands with whom?", id="dialog-title")
+            with Grid(id="answers"):
+                for i, seat in enumerate(self.targets, 1):
+                    yield Button(f"{i}  {seats[seat]['name']} ({counts[seat]} cards)", id=f"seat-{seat}")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(int(event.button.id.removeprefix("seat-")))
+
+    def action_pick(self, number: int) -> None:
+        if number <= len(self.targets):
+            self.dismiss(self.targets[number - 1])
+
+
+class HandOverScreen(DecisionModal):
+    """The end of a hand (or of the match): every hand's cards and points, then go on.
+    Once a player is ready, the others see how long the table waits for them."""
+
+    BINDINGS = [Binding("enter", "go('ready')", "Next hand"), Binding("enter", "go('again')", "Play again"),
+                Binding("m,escape", "go('menu')", "Menu"), Binding("h", "game('host_record')", "Host's record"),
+                *DecisionModal.FORWARDED]
+
+    def __init__(self, view: dict, game=None):
+        super().__init__(game)
+        self.view = view
+        self._deadline: float | None = None
+
+    def on_mount(self) -> None:
+        self.show_wait(self.view)
+        self.set_interval(1.0, self._tick)
+
+    def show_wait(self, view: dict) -> None:
+        """The table's countdown to the next hand, from this (newer) view."""
+        seconds = view["table"].get("next_hand_in")
+        self._deadline = None if seconds is None else time.monotonic() + seconds
+        self._tick()
+
+    def _tick(self) -> None:
+        if self._deadline is None:
+            return
+        left = max(0, round(self._deadline - time.monotonic()))
+        what = "A new match" if self.view["table"]["match"]["over"] else "The next hand"
+        self.query_one("#countdown", Static).update(f"{what} starts in {left} s.")
+
+    def dialog(self) -> ComposeResult:
+        table = self.view["table"]
+        seats, result, match = table["seats"], table["result"] or {}, table["match"]
+        winner = result.get("winner", self.view["winner"])
+        me = self.view["seat"]
+        title = Text(won_line(result, winner, me, [s["name"] for s in seats], self.view.get("teams")))
+        with Vertical(id="dialog", classes="wide"):
+            yield Label(title, id="dialog-title")
+            yield Static(scoring(self.view), id="scoring")
+            if match["over"]:
+                said = narrate([{"type": "match_over", "winners": match["winners"]}], me, [s["name"] for s in seats])
+                text = said[0]["text"]
+                if self.view.get("teams") and match["winners"]:
+                    text = f"{TEAM_NAMES[self.view['teams'][match['winners'][0]]]} win the match: {text[:-1]}."
+                yield Label(Text(text, style="bold"), id="match-over")     # as the log says it
+            yield Static("", id="countdown", classes="hint")
+            with Grid(id="answers"):
+                # not focusable: Enter means "next hand" wherever the focus would be, as the footer says
+                yield _unfocusable(Button("Play again (Enter)" if match["over"] else "Next hand (Enter)",
+                                          id="ready", variant="primary"))
+                yield _unfocusable(Button("Menu (m)", id="menu"))
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id)
+
+    def action_go(self, where: str) -> None:
+        self.dismiss("ready" if where == "again" else where)
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        """Enter is "Play again" once the match is over, "Next hand" before (one of the two shown)."""
+        if action == "go" and parameters and parameters[0] in ("ready", "again"):
+            return (parameters[0] == "again") == self.view["table"]["match"]["over"]
+        return super().check_action(action, parameters)
+
+
+def won_line(result: dict, winner: int, me: int | None, names: list[str], teams: list | None) -> str:
+    """Who won the hand and why (went out, fewest points of a blocked hand, last left under mercy);
+    with teams, which team, with its players."""
+    who = "You" if winner == me else names[winner]
+    why = result.get("why") or ("blocked" if result.get("blocked") else "out")
+    points = result.get("points", 0)
+    reason = {"blocked": " (blocked: fewest points in hand)", "mercy": " (everyone else is out: mercy)"}.get(why, "")
+    if not teams:
+        return f"{who} won the hand{reason} and {'score' if winner == me else 'scores'} {points} points."
+    team = teams[winner]
+    players = " and ".join("you" if s == me else names[s] for s, t in enumerate(teams) if t == team)
+    how = {"out": "went out", "blocked": "held the fewest points of a blocked hand",
+           "mercy": "is left: everyone on the other team is out (mercy)"}[why]
+    return f"{TEAM_NAMES[team]} ({players}) won the hand: {who} {how}. {TEAM_NAMES[team]} scores {points} points."
+
+
+def _unfocusable(button: Button) -> Button:
+    button.can_focus = False
+    return button
+
+
+class ConfirmLeave(ModalScreen[bool | str]):
+    """Leaving (or replacing a saved game) is never one stray key: say what it does, and ask.
+    ``keep``: a third answer, "keep" (a host's game kept to carry on later)."""
+
+    #: not in the footer: the buttons name the keys with their own words ("Leave (y)", "Back (n)")
+    BINDINGS = [Binding("y", "answer(True)", "Yes", show=False), Binding("n,escape", "answer(False)", "No", show=False),
+                Binding("k", "answer('keep')", "Keep", show=False)]
+
+    def __init__(self, consequence: str, question: str = "Leave this game?", yes: str = "Leave", no: str = "Stay",
+                 keep: str | None = None):
+        super().__init__()
+        self.consequence, self.question, self.yes, self.no, self.keep = consequence, question, yes, no, keep
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog", classes="wide" if self.keep else None):
+            yield Label(self.question, id="dialog-title")
+            yield Static(self.consequence, classes="hint")
+            with Grid(id="answers", classes="three" if self.keep else None):
+                yield Button(f"{self.yes} (y)", id="leave", variant="error")
+                if self.keep:
+                    yield Button(f"{self.keep} (k)", id="keep", variant="warning")
+                yield Button(f"{self.no} (n)", id="stay", variant="primary")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#stay", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss({"leave": True, "keep": "keep"}.get(event.button.id, False))
+
+    def action_answer(self, leave: bool | str) -> None:
+        self.dismiss(leave)
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        return self.keep is not None or parameters != ("keep",)
+
+
+class LinePrompt(ModalScreen[str | None]):
+    """One line typed: Enter gives it (stripped; "" if empty), Esc drops it (None)."""
+
+    BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
+
+    def __init__(self, title: str, placeholder: str, *, field: str, max_length: int = 200, secret: bool = False):
+        super().__init__()
+        self.title_text, self.placeholder, self.field = title, placeholder, field
+        self.max_length, self.secret = max_length, secret
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Label(self.title_text, id="dialog-title")
+            yield TextField(id=self.field, placeholder=self.placeholder, max_length=self.max_length,
+                            password=self.secret)
+        yield Footer()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value.strip())
+
+
+class ChatPrompt(LinePrompt):
+    """One line to the table: Enter sends it, Esc drops it."""
+
+    def __init__(self):
+        super().__init__("Say something to the table", "Enter to send, Esc to cancel", field="chat-line")

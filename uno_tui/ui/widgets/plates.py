@@ -1,0 +1,87 @@
+"""What a seat's plate on the table says, fitted to its size (pure: no drawing): the name (cut
+with an ellipsis), whether a bot plays it and at which level (at every size), its cards as backs
+and a count, its score, and UNO!, CATCH! or the countdown of an away player. Each piece is
+(column, text, role); pieces never overlap and never pass the plate's edge (tests/ui/test_ui_layout.py)."""
+from rich.text import Text
+
+Piece = tuple[int, str, str]      # column in the plate, text, role: name, tag, back, plain, uno, catch
+
+
+#: a bot's level where its whole name does not fit by the count
+SHORT_LEVEL = {"normal": "norm", "expert": "exp"}
+
+
+def tag(info: dict) -> str:
+    if info["kind"] == "bot":
+        return "bot"
+    if info["away"]:
+        return "away"
+    return "bot*" if info.get("bot_playing") else ""          # a bot stands in for this player
+
+
+def mark(info: dict, count: int, catchable: bool, said_uno: bool, since: float, out: bool = False) -> tuple[str, str]:
+    """The loudest thing to say about the seat now, and its role (``out``: mercy put it out of the hand)."""
+    if out:
+        return "OUT", "catch"
+    if catchable:
+        return "CATCH!", "catch"
+    if count == 1 and said_uno:
+        return "UNO!", "uno"
+    if info.get("bot_in") is not None:
+        return f"bot in {max(0, round(info['bot_in'] - since))}s", "plain"
+    return "", "plain"
+
+
+def short(room: int, *choices: str) -> str:
+    """The first of ``choices`` (longest first) that fits in ``room`` cells, else the last."""
+    return next((c for c in choices if len(c) <= room), choices[-1])
+
+
+def fit_name(name: str, width: int) -> str:
+    """The name cut to ``width`` with an ellipsis; a number it ends with ("Root 2", as the host
+    tells two Roots apart) is kept, the cut made before it."""
+    stem, _, number = name.rpartition(" ")
+    if len(name) > width and stem and number.isdigit() and width - len(number) - 1 >= 2:
+        return f"{fit_name(stem, width - len(number) - 1)} {number}"
+    text = Text(name)
+    text.truncate(max(1, width), overflow="ellipsis")
+    return text.plain
+
+
+def plate(info: dict, count: int, turn: bool, score: int | None, loud: tuple[str, str],
+          width: int, height: int) -> list[list[Piece]]:
+    """The plate's lines (``height`` of them) for a plate ``width`` cells wide; ``score`` is None
+    outside a match; ``loud``: mark()'s answer."""
+    inner = width - 2
+    first, detail = tag(info), info.get("level") if info["kind"] == "bot" else None
+    said, role = loud
+    points = "" if score is None else f"{score} pts"
+    said = short(inner, said, said.split()[-1] if said else "")
+    top_right = ("", "tag")
+    if said and len(points) + 1 + len(said) > inner:   # the score stays whole ("0 18s" read as a score)
+        top_right = (short(inner - 4, said, said.split()[-1]), role)     # no room by the score: by the name
+        said = ""
+    elif first and height < 4:                                # (a tall plate says it on its own line)
+        top_right = (first, "tag")
+    name_room = inner - (len(top_right[0]) + 1 if top_right[0] else 0)
+    # teams: the team's letter before the name ("A·Ann"), at every size (never by colour alone)
+    team = f"{info['team']}·" if info.get("team") else ""
+    name = fit_name(("▶ " if turn else "") + team + info["name"], name_room)
+    lines: list[list[Piece]] = [[(1, name, "name")]]
+    if top_right[0]:
+        lines[0].append((width - 1 - len(top_right[0]), top_right[0], top_right[1]))
+    level = ""
+    if height >= 4:
+        lines.append([(1, fit_name(f"{detail} {first}" if detail else first, inner), "tag")])
+    elif detail:            # a short plate says "bot" by the name, and the level by the count
+        level = short(inner - len(str(count)) - 1, detail, SHORT_LEVEL.get(detail, detail), "")
+    backs = max(0, min(count, inner - len(str(count)) - 1 - (len(level) + 1 if level else 0)))
+    lines.append([(1, "▮" * backs, "back"), (1 + backs + (backs > 0), str(count), "plain")])
+    if level:
+        lines[-1].append((width - 1 - len(level), level, "tag"))
+    last = [(1, points, "plain")] if points else []
+    if said:
+        last.append((width - 1 - len(said), said, role))
+    lines.append(last)
+    return lines[:height]
+
