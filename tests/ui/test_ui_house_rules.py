@@ -2,7 +2,7 @@
 from tests.helpers.ui import FROZEN, game_screen, rigged_app, wait_for
 from uno_tui.engine import make_rules
 from uno_tui.ui.rules_help import help_markdown
-from uno_tui.ui.screens.modals import SeatPicker
+from uno_tui.ui.screens.modals import RespondModal, SeatPicker
 
 HANDS = [["R5", "R7", "G2"], ["Y1", "Y2", "Y3"], ["B4", "B5", "B6"]]
 
@@ -31,6 +31,25 @@ async def test_j_jumps_in_with_the_card_identical_to_the_top_one_and_the_footer_
         await pilot.press("j")
         assert await wait_for(pilot, lambda: logged(app, "You jump in with Red 5."))
         assert game_screen(app).model.view["turn"] == 1 and "R5" not in game_screen(app).model.view["hand"]
+
+
+async def test_a_draw_two_at_you_is_deflected_by_h_and_one_passed_on_to_you_says_who_passed_it():
+    """The dialog names the answer (deflect, not stack), and a draw another player passed on with a
+    Skip is said to be passed on by them, not played by them."""
+    app = rigged_app([["BS", "G1", "Y3"], ["B2", "B3", "Y8"], ["B+2", "Y2", "G6"]], "B5", ["G9"] * 12,
+                     dealer=1, deflect=True)                                  # Bot2 plays the Draw Two at you
+    async with app.run_test(size=(100, 30)) as pilot:
+        assert await wait_for(pilot, lambda: isinstance(app.screen, RespondModal))
+        assert str(app.screen.query_one("#dialog-title").render()) == "Bot2 played a Blue Draw Two at you: draw 2."
+        assert str(app.screen.query_one("#hand").label) == "Deflect with a card (h)"
+        await pilot.press("h", "enter")                                       # the cursor is on the Skip
+        assert await wait_for(pilot, lambda: logged(app, "You deflect the draw of 2 to Bot1."))
+    app = rigged_app([["G1", "Y3", "Y4"], ["B+2", "B3", "Y8"], ["BS", "Y2", "G6"]], "B5", ["G9"] * 12,
+                     dealer=0, deflect=True)                                  # Bot1 at Bot2, who skips it on
+    async with app.run_test(size=(100, 30)) as pilot:
+        assert await wait_for(pilot, lambda: isinstance(app.screen, RespondModal))
+        assert str(app.screen.query_one("#dialog-title").render()) == "Bot2 passed a Blue Draw Two on to you: draw 2."
+        assert not app.screen.query("#hand")                                 # nothing to deflect it with
 
 
 def test_the_help_describes_only_the_edition_s_special_cards_and_its_wild_draw_four_rule():

@@ -11,7 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
 from uno_tui.engine import card_info
-from uno_tui.engine.cards import COLORS, LETTER_OF
+from uno_tui.engine.cards import COLORS, LETTER_OF, rank_of
 from uno_tui.engine.house import TEAM_NAMES
 from uno_tui.protocol.describe import narrate
 from uno_tui.ui.rules_help import wd4_illegal_while
@@ -88,10 +88,10 @@ class ColorPicker(DecisionModal):
 
 
 class RespondModal(DecisionModal):
-    """A card was played at you: accept it, challenge a Wild Draw Four, shield, or stack."""
+    """A card was played at you: accept it, challenge a Wild Draw Four, shield, stack or deflect."""
 
     BINDINGS = [Binding("a", "answer('accept')", "Accept"), Binding("x", "answer('challenge')", "Challenge"),
-                Binding("s", "answer('shield')", "Shield"), Binding("h", "answer('hand')", "Stack from hand"),
+                Binding("s", "answer('shield')", "Shield"), Binding("h", "answer('hand')", "Play from hand"),
                 *DecisionModal.FORWARDED]
 
     def __init__(self, view: dict, game=None):
@@ -103,7 +103,9 @@ class RespondModal(DecisionModal):
         attack = self.view["attack"]
         by = self.view["table"]["seats"][attack["by"]]["name"]
         card = card_info(attack["card"])["name"]
-        text = Text(f"{by} played a {card} at you" + (f": draw {attack['draw']}." if attack["draw"] else "."))
+        # a deflected draw comes with the Skip or Reverse that passed it on, not its Draw Two, on top
+        verb = "played a {} at you" if self.view["top"] == attack["card"] else "passed a {} on to you"
+        text = Text(f"{by} {verb.format(card)}" + (f": draw {attack['draw']}." if attack["draw"] else "."))
         with Vertical(id="dialog"):
             yield Label(text, id="dialog-title")
             if "challenge" in self.kinds:
@@ -115,7 +117,7 @@ class RespondModal(DecisionModal):
                 if "shield" in self.kinds:
                     yield Button("Shield: Invisibility (s)", id="shield", variant="success")
                 if "play" in self.kinds:
-                    yield Button("Stack a card (h)", id="hand")
+                    yield Button(f"{hand_answer(self.view)} (h)", id="hand")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id)
@@ -129,6 +131,14 @@ class RespondModal(DecisionModal):
             answer = parameters[0]
             return answer == "accept" or answer in self.kinds or (answer == "hand" and "play" in self.kinds)
         return super().check_action(action, parameters)
+
+
+def hand_answer(view: dict) -> str:
+    """What playing from the hand does here: stack a draw card on the attack, deflect it with a Skip
+    or Reverse (deflect), or either."""
+    ranks = {rank_of(a["card"]) for a in view["legal"] if a["kind"] == "play"}
+    stack, deflect = bool(ranks - {"S", "R"}), bool(ranks & {"S", "R"})
+    return "Stack or deflect" if stack and deflect else "Deflect with a card" if deflect else "Stack a card"
 
 
 def challenge_hint(view: dict) -> str:
