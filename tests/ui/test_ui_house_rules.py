@@ -16,7 +16,7 @@ async def test_a_seven_asks_whose_hand_to_take_and_a_number_key_answers():
     async with app.run_test(size=(100, 30)) as pilot:
         assert await wait_for(pilot, lambda: game_screen(app) and game_screen(app).model.my_decision())
         assert "j" not in app.screen.active_bindings          # no jump-in offered: the footer does not show it
-        game_screen(app).act({"kind": "play", "card": "R7"})
+        game_screen(app).moves.act({"kind": "play", "card": "R7"})
         assert await wait_for(pilot, lambda: isinstance(app.screen, SeatPicker))
         await pilot.press("2")                   # the second seat offered: Bot2
         assert await wait_for(pilot, lambda: logged(app, "You swap hands with Bot2."))

@@ -1,107 +1,118 @@
 """The game screen's decision dialogs: which one the table's view asks for (the first wild's
 colour, a card played at you, whose hand a 7 takes, the end of a hand), opened once, closed when
 the table moves on, and never over a chat line, the rules or "Leave?" (asked again once they
-close); and the colour of a wild you play. Each is one worker that waits for the dialog's answer
-(push_screen_wait) and acts on it."""
-from textual import work
+close). Each is one worker that waits for the dialog's answer (push_screen_wait) and acts on it."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import TYPE_CHECKING
+
+from textual.screen import Screen
 
 from uno_tui.ui.widgets.hand import HandView
 
 from .modals import ColorPicker, HandOverScreen, RespondModal, SeatPicker
+from .moves import Moves
+
+if TYPE_CHECKING:
+    from .game import GameScreen
+
+
+class Ask(Enum):
+    """What a decision's dialog asks."""
+    COLOR = "color"                 # the first card is a wild: its colour
+    RESPOND = "respond"             # a card played at you
+    SWAP = "swap"                   # your 7: whose hand
+    OVER = "over"                   # the hand (or the match) is over: go on, or leave
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision the table asks for: ``at`` tells it from the next of its kind (the view's
+    sequence number; for the end of a hand, the hand and whether the match is over with it)."""
+    ask: Ask
+    at: tuple
 
 
 class Decisions:
-    """Part of GameScreen (uses its model, act, send, status, uno_armed and action_leave)."""
+    """The decision dialogs of the game screen that owns it: answered through ``moves``."""
 
-    _choosing = False                             # a play is waiting for its colour
+    def __init__(self, screen: GameScreen, moves: Moves):
+        self.screen, self.moves = screen, moves
+        self.asked: Decision | None = None      # the decision whose dialog is on screen now
+        self.dialog: Screen | None = None       # that dialog
+        self.answered: set[Decision] = set()    # (so none is asked twice)
 
-    def _ask(self) -> None:
-        """Open the modal a pending decision needs (once), or close one no longer needed."""
-        view, model = self.model.view, self.model
+    def needed(self) -> Decision | None:
+        """The decision the latest view asks for, unless answered already."""
+        model = self.screen.model
+        view = model.view
         needed = None
         if view["over"]:
-            needed = f"over:{view['table']['hand_no']}:{view['table']['match']['over']}"
+            needed = Decision(Ask.OVER, (view["table"]["hand_no"], view["table"]["match"]["over"]))
         elif model.my_decision() and view["phase"] in ("color", "respond", "swap"):
-            needed = f"{view['phase']}:{self.model.last_seq}"
-        if needed and needed in self._answered:
-            needed = None
-        if self.app.screen not in (self, self._modal_screen):
+            needed = Decision(Ask(view["phase"]), (model.last_seq,))
+        return None if needed in self.answered else needed
+
+    def ask(self) -> None:
+        """Open the dialog a pending decision needs (once), or close one no longer needed."""
+        needed, on_top = self.needed(), self.screen.app.screen
+        if on_top not in (self.screen, self.dialog):
             return                               # "Leave?", a chat line or the rules open: asked when closed
-        if self._modal and self._modal.split(":")[0] != (needed or "").split(":")[0]:
-            self._close_modal()
-        if not needed or self._modal or self.app.screen is not self:
+        if self.asked and (needed is None or self.asked.ask != needed.ask):
+            self._close()
+        if not needed or self.asked or self.screen.app.screen is not self.screen:
             return                               # (one already asked, or the closed one not yet off screen)
-        self._modal = needed
-        self._decide(needed)
+        self.asked = needed
+        self.screen.run_worker(self._decide(needed), group="decision", exclusive=True, exit_on_error=False)
 
-    @work(group="decision", exclusive=True, exit_on_error=False)
-    async def _decide(self, key: str) -> None:
-        view, kind = self.model.view, key.split(":")[0]
-        if kind == "color":
-            color = await self._wait(ColorPicker("The first card is a wild: choose its colour", cancel=False, game=self))
-            self._answer(key, {"kind": "color", "color": color})
-        elif kind == "swap":
-            self._answer(key, {"kind": "swap", "target": await self._wait(SeatPicker(view, game=self))})
-        elif kind == "respond":
-            answer = await self._wait(RespondModal(view, game=self))
-            self._answer(key, {"kind": answer} if answer in ("accept", "challenge") else None)
+    def ask_again(self, ask: Ask) -> None:
+        """The player asks for the dialog of the pending decision again (one put aside to stack a card)."""
+        self.answered.discard(Decision(ask, (self.screen.model.last_seq,)))
+        self.ask()
+
+    async def _decide(self, decision: Decision) -> None:
+        screen, moves = self.screen, self.moves
+        view = screen.model.view
+        if decision.ask is Ask.COLOR:
+            color = await self._wait(ColorPicker("The first card is a wild: choose its colour", cancel=False,
+                                                 game=screen))
+            self._answer(decision, {"kind": "color", "color": color})
+        elif decision.ask is Ask.SWAP:
+            self._answer(decision, {"kind": "swap", "target": await self._wait(SeatPicker(view, game=screen))})
+        elif decision.ask is Ask.RESPOND:
+            answer = await self._wait(RespondModal(view, game=screen))
+            self._answer(decision, {"kind": answer} if answer in ("accept", "challenge") else None)
             if answer == "shield":
-                await self._play([a for a in self.model.legal if a["kind"] == "shield"])
+                await moves.play([a for a in screen.model.legal if a["kind"] == "shield"])
             elif answer not in ("accept", "challenge"):
-                self.query_one(HandView).focus()     # stacking: choose the card from the hand
+                screen.query_one(HandView).focus()     # stacking: choose the card from the hand
         else:
-            answer = await self._wait(HandOverScreen(view, game=self))
+            answer = await self._wait(HandOverScreen(view, game=screen))
             if answer == "menu":                 # asked first; staying shows the scores again
-                self._modal, self._modal_screen = None, None
-                self.action_leave()
+                self.asked, self.dialog = None, None
+                screen.action_leave()
                 return
-            self._answer(key, None)
+            self._answer(decision, None)
             if answer is not None:
-                self.send(self.model.command("ready"))
-                self.status = ("Waiting for the next hand…", False)
+                screen.send(screen.model.command("ready"))
+                screen.status = ("Waiting for the next hand…", False)
 
-    async def _wait(self, screen):
-        self._modal_screen = screen
-        return await self.app.push_screen_wait(screen)
+    async def _wait(self, dialog: Screen):
+        self.dialog = dialog
+        return await self.screen.app.push_screen_wait(dialog)
 
-    def _close_modal(self) -> None:
+    def _close(self) -> None:
         """The decision is gone (the table moved on): stop waiting for it, close its dialog (on
-        top: _ask waits for whatever the player opened over it to close first)."""
-        screen, self._modal, self._modal_screen = self._modal_screen, None, None
-        self.workers.cancel_group(self, "decision")
-        if self.app.screen is screen:
-            self.app.pop_screen()
+        top: ask() waits for whatever the player opened over it to close first)."""
+        dialog, self.asked, self.dialog = self.dialog, None, None
+        self.screen.workers.cancel_group(self.screen, "decision")
+        if self.screen.app.screen is dialog:
+            self.screen.app.pop_screen()
 
-    def _answer(self, key: str, action: dict | None) -> None:
-        self._modal, self._modal_screen = None, None
-        self._answered.add(key)
+    def _answer(self, decision: Decision, action: dict | None) -> None:
+        self.asked, self.dialog = None, None
+        self.answered.add(decision)
         if action is not None:
-            self.act(action)
-
-    def _choose_ways(self, ways: list[dict]) -> None:
-        """Play one of these, one play at a time: a second Enter on a wild while its colour is
-        being asked does nothing (it opened a second colour picker)."""
-        if not self._choosing:
-            self._choosing = True
-            self._choose(ways)
-
-    @work(group="play", exit_on_error=False)
-    async def _choose(self, ways: list[dict]) -> None:
-        try:
-            await self._play(ways)
-        finally:
-            self._choosing = False
-
-    async def _play(self, ways: list[dict]) -> None:
-        """Play one of these (a card's variants): ask the colour if it is a wild; add UNO if armed."""
-        if not ways:
-            return
-        color = None
-        if any(w.get("color") for w in ways):
-            color = await self.app.push_screen_wait(ColorPicker(game=self))
-            if color is None:
-                return                            # the colour picker was cancelled
-        options = [w for w in ways if w.get("color") == color]
-        said = [w for w in options if w.get("uno")]
-        plain = [w for w in options if not w.get("uno")]
-        self.act(said[0] if said and self.uno_armed else plain[0])
+            self.moves.act(action)

@@ -26,7 +26,7 @@ from uno_tui.ui.widgets.log import LogView
 from uno_tui.ui.widgets.status import StatusLine, TitleBar
 from uno_tui.ui.widgets.table import TableView
 
-from .decisions import Decisions
+from .decisions import Ask, Decisions
 from .help import HelpScreen
 from .modals import ChatPrompt, ConfirmLeave, HandOverScreen
 from .moves import Moves
@@ -72,7 +72,7 @@ SHORT_BELOW = 30        # lines: a phone's screen shorter has no log under the t
 TINY_BELOW = 22         # lines: a screen shorter has no title line and no frame round the hand
 
 
-class GameScreen(Moves, Decisions, Screen):
+class GameScreen(Screen):
     BINDINGS = [
         Binding("d", "draw", "Draw"),
         Binding("p", "play_drawn", "Play drawn"),
@@ -111,11 +111,11 @@ class GameScreen(Moves, Decisions, Screen):
         self.channel, self.kind, self.pending = channel, kind, pending
         self.set_reactive(GameScreen.heading, title)
         self.model = ClientModel()
-        self._modal, self._modal_screen = None, None   # the decision dialog on screen now: its key, itself
-        self._answered: set[str] = set()        # decisions already answered (so none is asked twice)
+        self.moves = Moves(self)
+        self.decisions = Decisions(self, self.moves)
         self._enabled: tuple = ()
         self._view_at = 0.0                     # when the latest view came
-        self._link_lost = False
+        self.link_lost = False                  # no host to send a move to (until the link is restored)
         self._lost_at = 0.0                     # when the link to the host was seen lost
         self._late: tuple[str, float] = ("", 0.0)   # a late press's sentence, and until when it shows
 
@@ -149,14 +149,14 @@ class GameScreen(Moves, Decisions, Screen):
         status = self.channel.status
         if status == "reconnecting":
             now = time.monotonic()
-            if not self._link_lost:
-                self._link_lost, self._lost_at = True, now
+            if not self.link_lost:
+                self.link_lost, self._lost_at = True, now
                 self.hand = (self.hand[0], frozenset())     # nothing is playable with no host to play to
                 self._offer_moves()
             left = max(0, math.ceil(self.channel.give_up_after - (now - self._lost_at)))
             self.status = (f"Lost the host; trying again for {left} s…", False)
-        elif self._link_lost and status == "connected" and self.view is not None:
-            self._link_lost = False
+        elif self.link_lost and status == "connected" and self.view is not None:
+            self.link_lost = False
             self._offer_moves()
             self._show_status()                  # the link's line gives way to what the game waits for
         view = self.view
@@ -250,9 +250,9 @@ class GameScreen(Moves, Decisions, Screen):
             # the card just drawn is the one Enter may play: the cursor goes to it (once)
             self.query_one(HandView).cursor = view["hand"].index(view["drawn"])
         self._offer_moves()
-        if isinstance(self._modal_screen, HandOverScreen):
-            self._modal_screen.show_wait(view)
-        self._ask()
+        if isinstance(self.decisions.dialog, HandOverScreen):
+            self.decisions.dialog.show_wait(view)
+        self.offer_decision()
 
     def _offer_moves(self) -> None:
         """The footer (and a dialog's) offers what is possible now: it re-renders only when that changes."""
@@ -264,7 +264,7 @@ class GameScreen(Moves, Decisions, Screen):
                 self.app.screen.refresh_bindings()
 
     def _show_status(self) -> None:
-        if self._link_lost or self.view is None:
+        if self.link_lost or self.view is None:
             return
         text = prompt(self.view, self.since)
         if self._late[0] and time.monotonic() < self._late[1]:
@@ -300,6 +300,38 @@ class GameScreen(Moves, Decisions, Screen):
         self.query_one(TableView).land()
 
     # ------------------------------------------------------------ outgoing
+    def offer_decision(self) -> None:
+        """The dialog a decision the table asks for needs, opened (or one no longer needed, closed)."""
+        self.decisions.ask()
+
+    def on_hand_view_chosen(self, message: HandView.Chosen) -> None:
+        self.moves.chosen(message.code)
+
+    def action_draw(self) -> None:
+        self.moves.draw()
+
+    def action_keep(self) -> None:
+        self.moves.keep()
+
+    def action_pass_turn(self) -> None:
+        self.moves.pass_turn()
+
+    def action_catch(self) -> None:
+        self.moves.catch()
+
+    def action_jump_in(self) -> None:
+        self.moves.jump_in()
+
+    def action_play_drawn(self) -> None:
+        self.moves.play_drawn()
+
+    def action_uno(self) -> None:
+        self.moves.uno()
+
+    def action_respond(self) -> None:
+        """The card played at you, answered again (its dialog put aside to stack a card from the hand)."""
+        self.decisions.ask_again(Ask.RESPOND)
+
     def send(self, command: dict) -> None:
         self.run_worker(self.channel.send(command), group="send", exit_on_error=False)
 
@@ -309,12 +341,12 @@ class GameScreen(Moves, Decisions, Screen):
         text = await self.app.push_screen_wait(ChatPrompt())
         if text:
             self.send(self.model.command("chat", text=text))
-        self._ask()
+        self.offer_decision()
 
     @work(group="help", exclusive=True, exit_on_error=False)
     async def action_help(self) -> None:
         await self.app.push_screen_wait(HelpScreen(self.view["table"]["rules"] if self.view else None))
-        self._ask()
+        self.offer_decision()
 
     @work(group="leave", exclusive=True, exit_on_error=False)
     async def action_leave(self) -> None:
@@ -329,7 +361,7 @@ class GameScreen(Moves, Decisions, Screen):
         if answer:
             self.app.leave_game(self.channel, keep=answer == "keep")
         else:
-            self._ask()
+            self.offer_decision()
 
     def action_motion(self) -> None:
         """Cards moving across the table, on or off (remembered)."""
@@ -341,7 +373,7 @@ class GameScreen(Moves, Decisions, Screen):
 
     def check_action(self, action: str, parameters) -> bool | None:
         model = self.model
-        if model.view is None or self._link_lost:    # no view yet, or no host to send a move to
+        if model.view is None or self.link_lost:    # no view yet, or no host to send a move to
             return action in ("help", "leave", "motion")
         checks = {
             "draw": lambda: model.can("draw"),

@@ -1,62 +1,80 @@
 """The game screen's moves: a card chosen on the hand, and each key that plays (draw, keep,
-UNO, catch, jump in, pass, answer). Each sends the legal action the view offers, or says why not."""
+UNO, catch, jump in, pass). Each sends the legal action the view offers, or says why not."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from uno_tui.engine import card_info
-from uno_tui.ui.widgets.hand import HandView
+
+from .modals import ColorPicker
+
+if TYPE_CHECKING:
+    from .game import GameScreen
 
 
 class Moves:
-    """Part of GameScreen (uses its model, send, uno_armed, _ask and _choose_ways)."""
+    """What the player's keys and clicks play, for the game screen that owns it (whose model,
+    channel, dialogs and UNO switch it uses)."""
+
+    def __init__(self, screen: GameScreen):
+        self.screen = screen
+        self.choosing = False                   # a play is waiting for its colour
+
+    @property
+    def model(self):
+        return self.screen.model
 
     def act(self, action: dict) -> None:
-        if self._link_lost:
-            self.notify("No host to play to: wait for the link to come back.", severity="warning")
+        screen = self.screen
+        if screen.link_lost:
+            screen.notify("No host to play to: wait for the link to come back.", severity="warning")
             return
         if action.get("uno"):
-            self.uno_armed = False
-        self.send(self.model.command("action", action=action))
+            screen.uno_armed = False
+        screen.send(self.model.command("action", action=action))
 
-    def on_hand_view_chosen(self, message: HandView.Chosen) -> None:
+    def chosen(self, code: str) -> None:
         """A card chosen on the hand (Enter or a click): play it, or say why not."""
-        model, code = self.model, message.code
+        model, notify = self.model, self.screen.notify
         if not model.my_decision():
             jumps = [a for a in model.legal if a["kind"] == "jump_in" and a["card"] == code]
             if jumps:
-                self._choose_ways(jumps)
+                self.choose(jumps)
             else:
-                self.notify("It is not your turn.", severity="warning")
+                notify("It is not your turn.", severity="warning")
             return
         if model.view["phase"] == "drawn":
             if code == model.view["drawn"]:
-                self.action_play_drawn()
+                self.play_drawn()
             else:
-                self.notify("You may play only the card you drew (p), or keep it (k).", severity="warning")
+                notify("You may play only the card you drew (p), or keep it (k).", severity="warning")
             return
         ways = model.plays_of(code)
         if not ways:
             top = card_info(model.view["top"])["name"]
-            self.notify(f"{card_info(code)['name']} cannot be played on {top} now.", severity="warning")
+            notify(f"{card_info(code)['name']} cannot be played on {top} now.", severity="warning")
             return
         if ways[0]["kind"] == "discard":
             self.act(ways[0])
         else:
-            self._choose_ways(ways)
+            self.choose(ways)
 
     def _simple(self, kind: str) -> None:
         action = next((a for a in self.model.legal if a["kind"] == kind), None)
         if action is not None:
             self.act(action)
 
-    def action_draw(self) -> None:
+    def draw(self) -> None:
         self._simple("draw")
 
-    def action_keep(self) -> None:
+    def keep(self) -> None:
         self._simple("keep")
 
-    def action_pass_turn(self) -> None:
+    def pass_turn(self) -> None:
         """Pass (nothing to play or draw), or end a multi-play (``stop``): the same key."""
         self._simple("stop" if self.model.can("stop") else "pass")
 
-    def action_catch(self) -> None:
+    def catch(self) -> None:
         """Catch a player who has not said UNO (a 7 or a 0 can open several catches: c takes each in turn)."""
         said = self.model.view["uno_said"]
         catches = [a for a in self.model.legal if a["kind"] == "catch"]
@@ -64,18 +82,42 @@ class Moves:
         if action is not None:
             self.act(action)
 
-    def action_jump_in(self) -> None:
-        self._choose_ways([a for a in self.model.legal if a["kind"] == "jump_in"])
+    def jump_in(self) -> None:
+        self.choose([a for a in self.model.legal if a["kind"] == "jump_in"])
 
-    def action_play_drawn(self) -> None:
-        self._choose_ways([a for a in self.model.legal if a["kind"] == "play_drawn"])
+    def play_drawn(self) -> None:
+        self.choose([a for a in self.model.legal if a["kind"] == "play_drawn"])
 
-    def action_uno(self) -> None:
+    def uno(self) -> None:
         if self.model.can("say_uno"):
             self._simple("say_uno")
         elif any(a.get("uno") for a in self.model.legal):
-            self.uno_armed = not self.uno_armed
+            self.screen.uno_armed = not self.screen.uno_armed
 
-    def action_respond(self) -> None:
-        self._answered.discard(f"respond:{self.model.last_seq}")
-        self._ask()
+    def choose(self, ways: list[dict]) -> None:
+        """Play one of these, one play at a time: a second Enter on a wild while its colour is
+        being asked does nothing (it opened a second colour picker)."""
+        if not self.choosing:
+            self.choosing = True
+            self.screen.run_worker(self._choose(ways), group="play", exit_on_error=False)
+
+    async def _choose(self, ways: list[dict]) -> None:
+        try:
+            await self.play(ways)
+        finally:
+            self.choosing = False
+
+    async def play(self, ways: list[dict]) -> None:
+        """Play one of these (a card's variants): ask the colour if it is a wild; add UNO if armed.
+        (Run in a worker: the colour is waited for.)"""
+        if not ways:
+            return
+        color = None
+        if any(w.get("color") for w in ways):
+            color = await self.screen.app.push_screen_wait(ColorPicker(game=self.screen))
+            if color is None:
+                return                            # the colour picker was cancelled
+        options = [w for w in ways if w.get("color") == color]
+        said = [w for w in options if w.get("uno")]
+        plain = [w for w in options if not w.get("uno")]
+        self.act(said[0] if said and self.screen.uno_armed else plain[0])

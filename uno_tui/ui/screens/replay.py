@@ -70,7 +70,7 @@ class ReplayScreen(GameScreen):
         self._playing = None
 
     # ------------------------------------------------------------ what the game screen does otherwise
-    def _ask(self) -> None:
+    def offer_decision(self) -> None:
         """Nothing is asked: the record made every decision (the scores are in the log)."""
 
     def _show_status(self) -> None:
