@@ -57,8 +57,8 @@ async def until_played(pilot, table, kind: str, seat: int) -> None:
 async def window_opened(pilot, table, kind: str, seat: int) -> float:
     """When the table opened the window ``seat``'s move of ``kind`` made (its own clock: the app may
     still be starting when the bots' first moves are made)."""
-    assert await wait_for(pilot, lambda: played(table, kind, seat) and table._window_until is not None)
-    return table._window_until - REACTION
+    assert await wait_for(pilot, lambda: played(table, kind, seat) and table.scheduler.window.until is not None)
+    return table.scheduler.window.until - REACTION
 
 
 async def test_c_catches_a_bot_at_80_percent_of_the_reaction_time_with_the_bar_shown():

@@ -163,7 +163,7 @@ async def test_an_expert_whose_turn_was_taken_while_it_thought_looks_at_once_for
     await first.send(play(1, "R5"))
     await until(lambda: calls)                          # it is thinking (on its thread)
     await third.send(play(1, "R5", "jump_in"))
-    assert table.game.decider == 0 and 1 in table._thinking and len(calls) == 1
+    assert table.game.decider == 0 and 1 in table.scheduler.thinking and len(calls) == 1
     await until(lambda: len(calls) == 2, pause + 2)
     table.close()
     assert [decider for decider, _ in calls] == [1, 0] and table.game.decider == 0   # asked out of turn; nothing moved
@@ -180,7 +180,7 @@ async def test_an_expert_that_thinks_again_after_a_change_keeps_to_its_pause():
     await first.send(play(1, "R5"))
     await until(lambda: calls)                          # it is thinking (on its thread)
     await first.send(play(2, "R5", "jump_in", uno=True))          # (down to one card: nothing to catch)
-    assert table.game.decider == 1 and 1 in table._thinking
+    assert table.game.decider == 1 and 1 in table.scheduler.thinking
     await moved(table, 1, ("play", "draw"), 4 * pause)
     took = time.monotonic() - start
     table.close()

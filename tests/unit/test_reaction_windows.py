@@ -45,8 +45,8 @@ def logged(table, kind: str, seat: int | None = None) -> dict | None:
 
 async def opened(table, kind: str, seat: int) -> float:
     """When ``seat``'s move of ``kind`` opened a person's window (by the table's own clock)."""
-    await until(lambda: logged(table, kind, seat) and table._window_until is not None)
-    return table._window_until - table.pacing.reaction
+    await until(lambda: logged(table, kind, seat) and table.scheduler.window.until is not None)
+    return table.scheduler.window.until - table.pacing.reaction
 
 
 def action(cid: int, **a) -> dict:
@@ -69,7 +69,7 @@ async def test_a_person_still_catches_a_bot_after_80_percent_of_the_reaction_tim
     you = LocalChannel(table, 0)
     start = await opened(table, "play", 1)
     assert table.game.window == 1
-    assert table._view(0)["table"]["window_in"] > 0                 # the views say the window runs
+    assert table.view(0)["table"]["window_in"] > 0                 # the views say the window runs
     await asyncio.sleep(start + 0.8 * REACTION - time.monotonic())
     assert table.game.window == 1 and logged(table, "play", 2) is None      # nothing closed it yet
     await you.send(action(1, kind="catch", target=1))
@@ -132,7 +132,7 @@ async def test_a_bot_that_said_uno_opens_no_window():
                      [["G1", "G2"], ["R1", "G9"], ["B6", "B7"]], "R5")
     LocalChannel(table, 0)
     await until(lambda: logged(table, "play", 1))
-    assert table.game.uno_said[1] and table._window_until is None
+    assert table.game.uno_said[1] and table.scheduler.window.until is None
     await until(lambda: logged(table, "draw", 2) or logged(table, "play", 2), 0.8 * REACTION)   # not held
     table.close()
 
@@ -143,7 +143,7 @@ async def test_a_table_of_bots_keeps_no_window():
     table.start()
     await watch_until(LocalChannel(table, None), match_over, TIMEOUT)
     table.close()
-    assert table._window_until is None
+    assert table.scheduler.window.until is None
 
 
 async def test_the_turn_clock_plays_for_a_person_who_does_not_move_and_shows_them_away_after_three():
@@ -152,7 +152,7 @@ async def test_the_turn_clock_plays_for_a_person_who_does_not_move_and_shows_the
                      "R5", pacing=quick(turn_timeout=0.3, reaction=0))
     you = LocalChannel(table, 0)
     await until(lambda: table.game.decider == 0)
-    assert table._view(0)["table"]["clock_in"] == 1 and table._view(0)["table"]["turn_clock"] == 0.3
+    assert table.view(0)["table"]["clock_in"] == 1 and table.view(0)["table"]["turn_clock"] == 0.3
     await until(lambda: sum(e["type"] == "table" and e["text"] == "Time is up: a bot moves for You."
                             for e, _ in table.log) == 3)
     await until(lambda: table.seats[0].away)

@@ -144,7 +144,7 @@ class TableMachine(RuleBasedStateMachine):
         for seat, client in getattr(self, "clients", {}).items():
             client.pump()
             if client.model.view is not None:
-                assert client.model.view == self.table._view(seat)
+                assert client.model.view == self.table.view(seat)
 
 
 TableMachine.TestCase.settings = settings(max_examples=25, stateful_step_count=40, deadline=None,

@@ -84,7 +84,7 @@ async def test_updates_carry_only_the_table_keys_that_changed_and_merge_to_the_w
     table = Table(make_rules("classic", match_mode="first_to", match_target=100), bot_seats(3), seed=4,
                   pacing=Pacing.instant())
     sent = []                                    # each message, with the whole table part as it was then
-    table.connect(None, lambda msg: sent.append((msg, table._table_info())))
+    table.connect(None, lambda msg: sent.append((msg, table.fanout.table_info())))
     table.start()
     while not table.match.over:
         await asyncio.sleep(0.01)

@@ -77,7 +77,7 @@ async def test_with_nobody_ready_the_table_shows_no_countdown_and_waits():
     ann = LocalChannel(table, 0)
     LocalChannel(table, 1)
     await ann.send({"type": "action", "id": 1, "action": {"kind": "play", "card": "R1"}})
-    assert table._table_info()["next_hand_in"] is None
+    assert table.fanout.table_info()["next_hand_in"] is None
     for _ in range(10):
         await asyncio.sleep(0)
     assert table.game.over

@@ -1,6 +1,12 @@
 """What a table tells its match's recorder (uno_tui/history/record.py writes it to disk): the
 match's start, each hand's, every move applied, each hand's result. A table given none keeps
-no record (tests, benches, a replay's own table)."""
+no record (tests, benches, a replay's own table). And the record a table sends whoever asks.
+"""
+from ..engine import IllegalAction, Match
+
+#: the biggest record sent to a player who asks (a first-to-500 match's is about 30 KB; a frame
+#: from the host is at most 256 KiB)
+RECORD_SENT = 200 * 1024
 
 
 class NoRecord:
@@ -34,3 +40,16 @@ class NoRecord:
 
     def close(self) -> None:
         """No more of this match will be told."""
+
+
+def offered(recorder: NoRecord, match: Match | None, cid: int) -> dict:
+    """The match's whole record, to whoever asks once the match is over (while it is on, it
+    would tell every hand and the deck)."""
+    if match is None or not match.over:
+        raise IllegalAction("the host's record is sent once the match is over: until then it would tell the deck")
+    text = recorder.text()
+    if text is None:
+        raise IllegalAction("this table keeps no record")
+    if len(text.encode()) > RECORD_SENT:
+        raise IllegalAction("the record is too big to send: the host can export it (uno-tui export)")
+    return {"type": "record", "id": cid, "name": recorder.path.name, "text": text}

@@ -3,7 +3,7 @@ import collections
 from dataclasses import dataclass, field
 
 from ..bots import Bot
-from .fanout import RECENT_IDS, Listener
+from .listener import RECENT_IDS, Listener
 
 
 @dataclass

@@ -7,30 +7,27 @@ commands in, per-listener updates out, each with its own sequence number.
 Everything runs on one asyncio loop, so commands apply one at a time in the
 order they arrive.
 """
-import asyncio
 import collections
 import random
 
 from uno_tui.protocol.commands import ProtocolError, clean_text, command_id, parse_command
-from uno_tui.protocol.spec import MAX_CHAT, MAX_NAME
+from uno_tui.protocol.spec import MAX_NAME
 from uno_tui.protocol.timing import Pacing
 
 from ..engine import Action, IllegalAction, Match, Rules
-from .fanout import LOG_KEEP, FanOut, Listener
-from .pacing import BotPacing
-from .recording import NoRecord
-from .saving import TableSaving
+from .fanout import LOG_KEEP, FanOut
+from .listener import Listener
+from .recording import NoRecord, offered
+from .saving import TableSaving, checked
+from .scheduler import Scheduler
 from .seat import Seat
 
 CHAT_KEEP = 100
-#: the biggest record sent to a player who asks (a first-to-500 match's is about 30 KB; a frame
-#: from the host is at most 256 KiB)
-RECORD_SENT = 200 * 1024
 
 
-class Table(BotPacing, FanOut, TableSaving):
-    """The match, its seats and its commands; bots' pacing (pacing.py), what each listener
-    is sent (fanout.py) and saving (saving.py) are parts of it kept apart."""
+class Table:
+    """The match, its seats and its commands. It owns the parts kept apart: when bots and timers
+    act (``scheduler``), what each listener is sent (``fanout``), and saving (``saving``)."""
 
     def __init__(self, rules: Rules, seats: list[Seat], *, seed=None, pacing: Pacing | None = None,
                  dealer: int | None = None, recorder: NoRecord | None = None):
@@ -39,10 +36,11 @@ class Table(BotPacing, FanOut, TableSaving):
         self.seats = seats
         self.rng = random.Random(seed)
         self.pacing = pacing or Pacing()
+        self.scheduler = Scheduler(self, self.pacing, self.rng)
         for seat in seats:
             seat.name = clean_text(seat.name, MAX_NAME) or "Player"
             if seat.kind == "bot" and seat.bot is None:
-                seat.bot = self._new_bot(seat.level)
+                seat.bot = self.scheduler.new_bot(seat.level)
         self.seed = seed
         self.dealer = dealer
         self.listeners: list[Listener] = []
@@ -50,26 +48,13 @@ class Table(BotPacing, FanOut, TableSaving):
         self.version = 0
         self.log: collections.deque = collections.deque(maxlen=LOG_KEEP)   # (event, names)
         self.chat: collections.deque = collections.deque(maxlen=CHAT_KEEP)
-        self._told_logs: dict = {}      # seat -> (the log's length, its last entry, its lines)
-        self._own_packed: dict = {}              # seat -> its own view's parts and items packed (packing.py)
         self.result: dict | None = None
         self.ready: set[int] = set()
         self.moves = 0                           # changes to the game (bots' plans are for one of them)
-        self._timers: dict[int | None, list[asyncio.TimerHandle]] = {}   # seat (None: the table) -> its plans
-        self._away_timers: dict[int, asyncio.TimerHandle] = {}     # seat -> a bot takes it over when due
-        self._ready_timer: asyncio.TimerHandle | None = None       # the next hand starts when due
-        self._thinking: dict[int, list] = {}     # seat -> what its bot was shown while thinking on THINKER
-        self._due: dict[int, float] = {}         # seat -> when the move of a bot thinking through its pause is due
-        self._window_until: float | None = None  # when a person's out-of-turn chances stop holding bots back
-        self._window_chances: frozenset = frozenset()    # those chances (pacing.py)
-        self._clock: tuple[int, float] | None = None    # the turn clock: (the person deciding, when time is up)
-        self._mover: tuple[int, Action] | None = None   # the move being applied (who took a chance first)
-        self._missed: dict = {}                  # chance -> (when it went, the seat that took it, its move)
         self.closed = False
-        self._bot_listeners = {i: Listener(i, self._bot_observer(i)) for i in range(len(seats))}
-        self._rules_info = {k: v for k, v in rules.to_dict().items() if k != "deck"}
         self.on_change = lambda: None            # called after every change (a host saves the match)
-        self._deck_info = dict(rules.deck)
+        self.fanout = FanOut(self, self.scheduler, rules, self.pacing)
+        self.saving = TableSaving(self)
 
     # ------------------------------------------------------------------ set-up
     @property
@@ -79,6 +64,41 @@ class Table(BotPacing, FanOut, TableSaving):
     @property
     def game(self):
         return self.match.game if self.match else None
+
+    def view(self, seat: int | None) -> dict:
+        """What ``seat`` (None: a spectator) sees now, the table's part included."""
+        return self.fanout.view(seat)
+
+    def announce(self, text: str) -> None:
+        """A line from the table itself in everyone's log (who is away, back, played for)."""
+        self.log.append(({"type": "table", "text": text}, self.names))
+        if self.match:
+            self.version += 1
+            self.fanout.broadcast([{"type": "table", "text": text}])
+
+    # ------------------------------------------------------------------ saving (saving.py)
+    def to_state(self) -> dict:
+        return self.saving.state()
+
+    def log_state(self) -> dict:
+        return self.saving.log_state()
+
+    @classmethod
+    def from_state(cls, state: dict, pacing=None, recorder=None) -> "Table":
+        """The table as saved, already started: players reconnect and get snapshots. Raises
+        ValueError (a sentence saying what is wrong) for a state that is not one to play on."""
+        rules, seats = checked(state)
+        table = cls(rules, seats, pacing=pacing, dealer=state["dealer"], recorder=recorder)
+        table.saving.restore(state)
+        table.fanout.trial()
+        table.recorder.resume(state.get("record"))
+        return table
+
+    def resume(self) -> None:
+        """Once a restored table's seats are attached (players away, or back): every bot plans
+        again, so the one to move, moves."""
+        if self.game is not None:
+            self.scheduler.schedule()
 
     def start(self, deck: list[str] | None = None, hand_size: int = 7, ack=None, seed: int | None = None) -> None:
         """Start the match (call from within the running loop); a deck rigs its first hand; a
@@ -113,10 +133,10 @@ class Table(BotPacing, FanOut, TableSaving):
             self._back(seat, rescheduled=False)
         self.listeners.append(listener)
         if self.match:
-            listener.send(self._snapshot(listener))
+            listener.send(self.fanout.snapshot(listener))
             if seat is not None:             # a spectator changes nothing the others see or do
-                self._broadcast([])
-                self._schedule(seat)
+                self.fanout.broadcast([])
+                self.scheduler.schedule(seat)
         return listener
 
     def _back(self, seat: int, rescheduled: bool = True) -> None:
@@ -124,13 +144,11 @@ class Table(BotPacing, FanOut, TableSaving):
         s = self.seats[seat]
         back = s.away or s.bot is not None
         s.away, s.bot, s.timeouts = False, None, 0
-        timer = self._away_timers.pop(seat, None)
-        if timer:
-            timer.cancel()
+        self.scheduler.countdowns.end_grace(seat)
         if back and self.match:
-            self._table_line(f"{s.name} is back.")
+            self.announce(f"{s.name} is back.")
             if rescheduled:
-                self._schedule(seat)
+                self.scheduler.schedule(seat)
 
     def disconnect(self, listener: Listener) -> None:
         """A receiver went away. A player's seat is marked away; after the grace a bot plays it."""
@@ -147,43 +165,38 @@ class Table(BotPacing, FanOut, TableSaving):
         """Nobody plays this human seat now: after the grace a bot does, until they return."""
         s = self.seats[seat]
         s.away = True
-        self._table_line(f"{s.name} is away.")
-        if seat not in self._away_timers and s.bot is None:
-            self._away_timers[seat] = asyncio.get_running_loop().call_later(self.pacing.grace, self.take_over, seat)
+        self.announce(f"{s.name} is away.")
+        if s.bot is None:
+            self.scheduler.countdowns.start_grace(seat)
         if self.match:
-            self._broadcast([])
-            self._schedule(seat)
+            self.fanout.broadcast([])
+            self.scheduler.schedule(seat)
             if self.game.over and self.ready and any(s.listener for s in self.seats):
                 self._maybe_next_hand()          # the others may be waiting only for this player
 
     def take_over(self, seat: int, level: str | None = None) -> None:
         """A bot plays this human seat until :meth:`hand_back` (or the player's return)."""
         s = self.seats[seat]
-        self._away_timers.pop(seat, None)
+        self.scheduler.countdowns.grace_over(seat)
         if s.kind == "human" and s.bot is None:
-            s.bot = self._new_bot(level or s.level)
-            self._table_line(f"A bot plays for {s.name}.")
+            s.bot = self.scheduler.new_bot(level or s.level)
+            self.announce(f"A bot plays for {s.name}.")
             if self.match:
-                self._broadcast([])
-                self._schedule(seat)
+                self.fanout.broadcast([])
+                self.scheduler.schedule(seat)
 
     def hand_back(self, seat: int) -> None:
         s = self.seats[seat]
         if s.kind == "human" and s.bot is not None:
             s.bot = None
-            self._table_line(f"{s.name} plays again.")
+            self.announce(f"{s.name} plays again.")
             if self.match:
-                self._broadcast([])
-                self._schedule(seat)
+                self.fanout.broadcast([])
+                self.scheduler.schedule(seat)
 
     def close(self) -> None:
         self.closed = True
-        for timer in [*(t for plans in self._timers.values() for t in plans), *self._away_timers.values(),
-                      self._ready_timer]:
-            if timer is not None:
-                timer.cancel()
-        self._timers.clear()
-        self._away_timers.clear()
+        self.scheduler.close()
         self.recorder.close()
 
     # ------------------------------------------------------------------ commands
@@ -197,7 +210,7 @@ class Table(BotPacing, FanOut, TableSaving):
         cid = msg["id"]
         recent = listener.recent if listener.seat is None else self.seats[listener.seat].recent
         if cid in recent:                # a resent command applies once; its sender learns it did
-            self._broadcast([], ack=(listener, cid), to=[listener])
+            self.fanout.broadcast([], ack=(listener, cid), to=[listener])
             return
         recent.append(cid)
         kind = msg["type"]
@@ -206,44 +219,22 @@ class Table(BotPacing, FanOut, TableSaving):
             self._back(seat)             # shown as away (the turn clock ran out), yet here: theirs again
         try:
             if kind == "snapshot":
-                listener.send(self._snapshot(listener))
+                listener.send(self.fanout.snapshot(listener))
             elif kind == "chat":
-                self._chat(listener, msg["text"])
+                self.fanout.chat(listener, msg["text"])
             elif kind == "ready":
                 self._ready(listener, cid)
             elif kind == "record":
-                listener.send(self._offered_record(cid))
+                listener.send(offered(self.recorder, self.match, cid))
             else:
                 if listener.seat is None:
                     raise IllegalAction("spectators cannot play")
                 action = Action.from_dict(msg["action"])
-                self._by_hand(listener.seat, action)
+                self.scheduler.by_hand(listener.seat, action)
                 self._act(listener.seat, action, ack=(listener, cid))
         except IllegalAction as e:
             recent.remove(cid)           # a refused command does not use up its id
             listener.send({"type": "error", "id": cid, "reason": e.reason})
-
-    def _offered_record(self, cid: int) -> dict:
-        """The match's whole record, to whoever asks once the match is over (while it is on, it
-        would tell every hand and the deck)."""
-        if self.match is None or not self.match.over:
-            raise IllegalAction("the host's record is sent once the match is over: until then it would tell the deck")
-        text = self.recorder.text()
-        if text is None:
-            raise IllegalAction("this table keeps no record")
-        if len(text.encode()) > RECORD_SENT:
-            raise IllegalAction("the record is too big to send: the host can export it (uno-tui export)")
-        return {"type": "record", "id": cid, "name": self.recorder.path.name, "text": text}
-
-    def _by_hand(self, seat: int, action: Action) -> None:
-        """A person's own move: their turn clock's count starts again; a chance already gone is
-        refused saying who took it first."""
-        s = self.seats[seat]
-        s.timeouts = 0
-        if self.game is not None and not self.game.over and action not in self.game.legal_actions(seat):
-            late = self._too_late(seat, action)
-            if late:
-                raise IllegalAction(late)
 
     def apply(self, seat: int, action: Action) -> None:
         """One move for ``seat``, as if its player made it: how a replay moves its table."""
@@ -259,22 +250,8 @@ class Table(BotPacing, FanOut, TableSaving):
             raise IllegalAction("the hand is over")
         events = game.apply(seat, action)
         self.recorder.moved(seat, action.to_dict())
-        if self._clock is not None and self._clock[0] == seat:
-            self._clock = None               # the seat's next decision has the whole clock
-        self._mover = (seat, action)
-        try:
+        with self.scheduler.moving(seat, action):
             self._after(events, ack)
-        finally:
-            self._mover = None
-
-    def _chat(self, listener: Listener, text: str) -> None:
-        seat = listener.seat
-        name = listener.name if seat is None else self.seats[seat].name
-        line = {"seat": seat, "name": name, "text": clean_text(text, MAX_CHAT), "spectator": seat is None}
-        self.chat.append(line)
-        self.log.append(({"type": "chat", **line}, self.names))    # a snapshot tells both in order
-        for other in self.listeners:
-            other.send({"type": "chat", **line})
 
     def _ready(self, listener: Listener, cid) -> None:
         if self.game is None or not self.game.over:
@@ -282,10 +259,9 @@ class Table(BotPacing, FanOut, TableSaving):
         if listener.seat is None:
             raise IllegalAction("spectators do not play hands")
         self.ready.add(listener.seat)
-        if self._ready_timer is None:    # the others have ready_wait to read the scores
-            self._ready_timer = asyncio.get_running_loop().call_later(self.pacing.ready_wait, self._ready_due)
+        self.scheduler.countdowns.start_wait()  # the others have ready_wait to read the scores
         if not self._maybe_next_hand(ack=(listener, cid)):
-            self._broadcast([], ack=(listener, cid))     # everyone sees who is ready, and the countdown
+            self.fanout.broadcast([], ack=(listener, cid))     # everyone sees who is ready, and the countdown
 
     # ------------------------------------------------------------------ flow
     def _after(self, events: list[dict], ack=None) -> None:
@@ -303,15 +279,10 @@ class Table(BotPacing, FanOut, TableSaving):
         names = self.names
         for event in events:
             self.log.append((event, names))
-        self._mark_time()                # (before the views that tell the window and the clock)
-        self._broadcast(events, ack)
-        self._schedule()
+        self.scheduler.mark_time()       # (before the views that tell the window and the clock)
+        self.fanout.broadcast(events, ack)
+        self.scheduler.schedule()
         self.on_change()
-
-    def _ready_due(self) -> None:
-        """The wait for the slowest reader is over: the hand starts with whoever is ready."""
-        self._ready_timer = None
-        self._maybe_next_hand(force=True)
 
     def _maybe_next_hand(self, ack=None, force: bool = False) -> bool:
         """Deal the next hand (or start a new match) once every connected player is ready
@@ -319,9 +290,7 @@ class Table(BotPacing, FanOut, TableSaving):
         humans = {i for i, s in enumerate(self.seats) if s.kind == "human" and s.listener is not None}
         if not (force or humans <= self.ready):
             return False
-        if self._ready_timer is not None:
-            self._ready_timer.cancel()
-            self._ready_timer = None
+        self.scheduler.countdowns.stop_wait()
         if self.match.over:
             self.start(ack=ack)
         else:

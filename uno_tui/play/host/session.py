@@ -25,7 +25,7 @@ from uno_tui.protocol.spec import HELLO, MAX_NAME
 from uno_tui.storage import autosave
 from uno_tui.storage.settings import GameSettings
 from uno_tui.table import PROTOCOL_VERSION, Pacing, Seat, Table
-from uno_tui.table.fanout import RECENT_IDS
+from uno_tui.table.listener import RECENT_IDS
 
 from .channel import HOST_ENDED, HostChannel, LocalPeer
 from .saving import HostedSaving
