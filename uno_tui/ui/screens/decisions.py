@@ -2,11 +2,8 @@
 colour, a card played at you, whose hand a 7 takes, the end of a hand), opened once, closed when
 the table moves on, and never over a chat line, the rules or "Leave?" (asked again once they
 close). Each is one worker that waits for the dialog's answer (push_screen_wait) and acts on it."""
-from __future__ import annotations
-
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING
 
 from textual.screen import Screen
 
@@ -14,9 +11,6 @@ from uno_tui.ui.widgets.hand import HandView
 
 from .modals import ColorPicker, HandOverScreen, RespondModal, SeatPicker
 from .moves import Moves
-
-if TYPE_CHECKING:
-    from .game import GameScreen
 
 
 class Ask(Enum):
@@ -38,7 +32,7 @@ class Decision:
 class Decisions:
     """The decision dialogs of the game screen that owns it: answered through ``moves``."""
 
-    def __init__(self, screen: GameScreen, moves: Moves):
+    def __init__(self, screen: Screen, moves: Moves):
         self.screen, self.moves = screen, moves
         self.asked: Decision | None = None      # the decision whose dialog is on screen now
         self.dialog: Screen | None = None       # that dialog

@@ -1,22 +1,18 @@
 """The game screen's moves: a card chosen on the hand, and each key that plays (draw, keep,
 UNO, catch, jump in, pass). Each sends the legal action the view offers, or says why not."""
-from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from textual.screen import Screen
 
 from uno_tui.engine import card_info
 
 from .modals import ColorPicker
-
-if TYPE_CHECKING:
-    from .game import GameScreen
 
 
 class Moves:
     """What the player's keys and clicks play, for the game screen that owns it (whose model,
     channel, dialogs and UNO switch it uses)."""
 
-    def __init__(self, screen: GameScreen):
+    def __init__(self, screen: Screen):
         self.screen = screen
         self.choosing = False                   # a play is waiting for its colour
 
