@@ -19,7 +19,7 @@ from net.frames import FROM_PEER, PEER_FRAME
 from net.server import Server
 from tests.helpers.network import LOOPBACK, TIMEOUT, eventually, first_answer, frame, host_context, join
 from uno_tui.engine import make_rules
-from uno_tui.play.host import session as hosting
+from uno_tui.play.host import admission
 from uno_tui.play.host.session import HostSession
 from uno_tui.storage.settings import GameSettings
 from uno_tui.table import Listener, Pacing, Seat, Table
@@ -163,7 +163,7 @@ async def test_a_burst_of_connections_meets_the_caps_on_handshakes(caplog):
 
 
 async def test_spectators_are_capped_and_a_spectator_joining_costs_the_others_nothing(monkeypatch):
-    monkeypatch.setattr(hosting, "MAX_SPECTATORS", 3)
+    monkeypatch.setattr(admission, "MAX_SPECTATORS", 3)
     session = HostSession(GameSettings(bots=["normal"]), players=2, headless=True, seed=1, pacing=Pacing.instant())
     port = await session.serve(LOOPBACK, 0)
     try:
@@ -277,7 +277,7 @@ async def test_a_seat_reconnecting_over_and_over_is_told_to_wait_and_its_client_
         hello = {"type": "hello", "version": 2, "nonce": "0" * 32, "name": "Ann", "token": token}
         answers = [(await first_answer(port, hello))[0] for _ in range(8)]
         assert [a["type"] for a in answers].count("welcome") == 5        # a burst of 5, then one a second
-        assert answers[-1] == {"type": "reject", "reason": hosting.TOO_OFTEN}
+        assert answers[-1] == {"type": "reject", "reason": admission.TOO_OFTEN}
         player.conn.close("dropped")                                     # its own client, meanwhile,
         seat = session.seats[player.welcome["seat"]]
         assert await eventually(lambda: player.status == "connected" and not player.conn.closed

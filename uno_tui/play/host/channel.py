@@ -37,7 +37,7 @@ class HostChannel:
 
     async def send(self, msg: dict) -> None:
         if not self.peer.closed:
-            self.session._message(self.peer, 0, msg)
+            self.session.handle(self.peer, 0, msg)
 
     async def recv(self) -> dict:
         msg = await self.peer.queue.get()

@@ -1,11 +1,11 @@
 """A hosted game as plain data and back: what `uno-tui host --resume` needs (the match, the
-seats and their tokens, the password), and the checks a save must pass as it loads.
-
-Part of HostSession (hosting.py).
+seats and their tokens, the password), and the checks a save must pass as it loads; what the
+host is told of the games saved.
 """
 import time
 from dataclasses import asdict
 from pathlib import Path
+from typing import Protocol
 
 import msgpack
 
@@ -18,75 +18,88 @@ from uno_tui.storage.places import game_path, saved_hosted
 from uno_tui.storage.settings import GameSettings
 from uno_tui.table import Pacing, Table
 
+from .lobby import LobbySeat
 
-class HostedSaving:
-    """HostSession's saving (uses its settings, seats, password, port, table and autosave)."""
 
-    def _state(self) -> dict:
-        """What `uno-tui host --resume` needs: the match, seats and tokens."""
-        return {"settings": asdict(self.settings), "host_name": self.host_name, "password": self.password,
-                "port": self.port,
-                "seats": [{"name": s.name, "kind": s.kind, "level": s.level, "token": s.token} for s in self.seats],
-                "table": self.table.to_state()}
+class Hosted(Protocol):
+    """What a hosted game's save holds, and what the host is told of saves, read off its session."""
 
-    def _saver(self, game_id: str | None = None, path: Path | None = None) -> autosave.Autosave:
-        """What saves this game as it goes (a new one to the hosted game's own file)."""
-        return autosave.Autosave("hosted", self._state, lambda: self.table.log_state(), game_id, path)
+    settings: GameSettings
+    host_name: str
+    password: str | None
+    port: int | None
+    seats: list[LobbySeat]
+    table: Table | None
+    autosave: autosave.Autosave
+    password_note: str | None     # a resumed game: which password it takes now
+    set_aside: Path | None        # where the unfinished game this one replaces was kept
 
-    def notes(self) -> list[str]:
-        """What the host should be told once it is listening: which password a resumed game takes,
-        or that starting this game will set an unfinished one aside (and where it went, once it has)."""
-        if self.password_note is not None:
-            notes = [f"The saved game is back: joining it takes {self.password_note}."]
-            others = [p for p in saved_hosted() if p != self.autosave.path]
-            if others:
-                notes.append(f"Carried on the game {describe(self.autosave.path)}. {len(others)} other"
-                             f"{'s are' if len(others) > 1 else ' is'} saved: Host on the start screen lists "
-                             "them (or uno-tui host --resume N, N as uno-tui host --list numbers them).")
-            return notes
-        if self.set_aside is not None:
-            return [f"The unfinished game hosted before was kept as {self.set_aside}."]
-        saved = len(saved_hosted())
-        if saved == 1:
-            return ["An unfinished hosted game is saved (uno-tui host --resume carries it on): "
-                    "starting this one keeps it under another name."]
-        if saved:
-            return [f"{saved} unfinished hosted games are saved: Host on the start screen lists them, "
-                    "to carry one on or delete it. Starting this one keeps them."]
-        return []
 
-    @classmethod
-    def resume(cls, *, pacing: Pacing | None = None, password: str | None = None, path: Path | None = None,
-               **options):
-        """A saved game (``path``, else the newest), started again, saving where it came from: seats
-        keep their tokens, so players reconnect to their hands. A ``password`` replaces the saved
-        one (None keeps it; ``password_note`` says which). Raises autosave.SaveError if the save
-        cannot be carried on."""
-        path = path or next(iter(saved_hosted()), game_path("hosted"))
-        def build(state: dict):
-            problems = SAVED_HOST.problems(state)
-            if problems:
-                raise ValueError(problems[0])
-            seats, kept = state["seats"], state["password"]
-            settings = GameSettings(**state["settings"])
-            if not settings.valid():                 # as a new game's set-up is checked
-                raise ValueError("its settings are not ones a new game could have")
-            session = cls(settings, host_name=state["host_name"],
-                          players=len(seats), headless=seats[0]["kind"] != "host",
-                          password=kept if password is None else password, pacing=pacing, **options)
-            session.password_note = ("the password given now" if password is not None else
-                                     "the saved game's password" if kept is not None else "no password")
-            session.autosave = session._saver(state["game"], path)
-            session.kept_port = state["port"]       # (the port it listened on: its players' keys are pinned there)
-            for seat, saved in zip(session.seats, seats):
-                seat.name, seat.kind, seat.level, seat.token = (saved["name"], saved["kind"], saved["level"],
-                                                                saved["token"])
-            session.table = Table.from_state(state["table"], pacing or settings.pacing(hosted=True), Recorder("hosted"))
-            if [TABLE_KIND[s["kind"]] for s in seats] != [s.kind for s in session.table.seats]:
-                raise ValueError("its seats do not match its table")
-            session.table.on_change = session.autosave.changed
-            return session
-        return autosave.restore("hosted", build, path)
+def saver(session: Hosted, game_id: str | None = None, path: Path | None = None) -> autosave.Autosave:
+    """What saves this game as it goes (a new one to the hosted game's own file): what
+    `uno-tui host --resume` needs, the match, seats and tokens; and the table's log apart."""
+    def state() -> dict:
+        return {"settings": asdict(session.settings), "host_name": session.host_name, "password": session.password,
+                "port": session.port,
+                "seats": [{"name": s.name, "kind": s.kind, "level": s.level, "token": s.token} for s in session.seats],
+                "table": session.table.to_state()}
+    return autosave.Autosave("hosted", state, lambda: session.table.log_state(), game_id, path)
+
+
+def notes(session: Hosted) -> list[str]:
+    """What the host should be told once it is listening: which password a resumed game takes,
+    or that starting this game will set an unfinished one aside (and where it went, once it has)."""
+    if session.password_note is not None:
+        notes = [f"The saved game is back: joining it takes {session.password_note}."]
+        others = [p for p in saved_hosted() if p != session.autosave.path]
+        if others:
+            notes.append(f"Carried on the game {describe(session.autosave.path)}. {len(others)} other"
+                         f"{'s are' if len(others) > 1 else ' is'} saved: Host on the start screen lists "
+                         "them (or uno-tui host --resume N, N as uno-tui host --list numbers them).")
+        return notes
+    if session.set_aside is not None:
+        return [f"The unfinished game hosted before was kept as {session.set_aside}."]
+    saved = len(saved_hosted())
+    if saved == 1:
+        return ["An unfinished hosted game is saved (uno-tui host --resume carries it on): "
+                "starting this one keeps it under another name."]
+    if saved:
+        return [f"{saved} unfinished hosted games are saved: Host on the start screen lists them, "
+                "to carry one on or delete it. Starting this one keeps them."]
+    return []
+
+
+def resume(cls, *, pacing: Pacing | None = None, password: str | None = None, path: Path | None = None,
+           **options):
+    """A saved game (``path``, else the newest), started again as a ``cls`` (a HostSession),
+    saving where it came from: seats keep their tokens, so players reconnect to their hands. A
+    ``password`` replaces the saved one (None keeps it; ``password_note`` says which). Raises
+    autosave.SaveError if the save cannot be carried on."""
+    path = path or next(iter(saved_hosted()), game_path("hosted"))
+    def build(state: dict):
+        problems = SAVED_HOST.problems(state)
+        if problems:
+            raise ValueError(problems[0])
+        seats, kept = state["seats"], state["password"]
+        settings = GameSettings(**state["settings"])
+        if not settings.valid():                 # as a new game's set-up is checked
+            raise ValueError("its settings are not ones a new game could have")
+        session = cls(settings, host_name=state["host_name"],
+                      players=len(seats), headless=seats[0]["kind"] != "host",
+                      password=kept if password is None else password, pacing=pacing, **options)
+        session.password_note = ("the password given now" if password is not None else
+                                 "the saved game's password" if kept is not None else "no password")
+        session.autosave = saver(session, state["game"], path)
+        session.kept_port = state["port"]       # (the port it listened on: its players' keys are pinned there)
+        for seat, saved in zip(session.seats, seats):
+            seat.name, seat.kind, seat.level, seat.token = (saved["name"], saved["kind"], saved["level"],
+                                                            saved["token"])
+        session.table = Table.from_state(state["table"], pacing or settings.pacing(hosted=True), Recorder("hosted"))
+        if [TABLE_KIND[s["kind"]] for s in seats] != [s.kind for s in session.table.seats]:
+            raise ValueError("its seats do not match its table")
+        session.table.on_change = session.autosave.changed
+        return session
+    return autosave.restore("hosted", build, path)
 
 
 def numbered() -> list[str]:
