@@ -1,4 +1,4 @@
-"""Network latency and host cost: 10 peers on loopback play a bot-driven game as fast as they can.
+"""Network latency and host cost: a full table of peers on loopback play a bot-driven game as fast as they can.
 
     python bench/net.py [--seconds S] [--peers P] [--processes K]
 
@@ -32,6 +32,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 from loopback import LOOPBACK, Peer, cpu_split, free_port, pct, start, start_host, wait_port  # noqa: E402
 
 from uno_tui.play.join import connect
+from uno_tui.protocol.limits import MAX_PLAYERS
 
 ECHO_SERVER = r"""
 import asyncio, struct, sys
@@ -156,7 +157,7 @@ async def main_async(args) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--peers", type=int, default=10)
+    parser.add_argument("--peers", type=int, default=MAX_PLAYERS)
     parser.add_argument("--processes", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=10)
     parser.add_argument("--play", type=int, metavar="PORT", help=argparse.SUPPRESS)

@@ -35,6 +35,7 @@ from tests.helpers.terminal import Terminal  # noqa: E402
 from uno_tui.bots import make_bot  # noqa: E402
 from uno_tui.client.bot import BotClient
 from uno_tui.play.join import connect
+from uno_tui.protocol.limits import MAX_PLAYERS
 
 SSH = "/usr/bin/ssh"
 
@@ -153,7 +154,7 @@ async def hosted(seats: int, players: int, *extra: str):
 
 
 async def in_lobby(args, http) -> list[dict]:
-    host, _, web, ssh, known_hosts, _ = await hosted(min(2 * args.sessions + 1, 10), 10)
+    host, _, web, ssh, known_hosts, _ = await hosted(min(2 * args.sessions + 1, MAX_PLAYERS), 10)
     try:
         return [await measure(host, [BrowserGuest(web, f"tab{i}", http) for i in range(args.sessions)], args.idle),
                 await measure(host, [SshGuest(ssh, f"ssh{i}", known_hosts) for i in range(args.sessions)], args.idle)]

@@ -14,7 +14,7 @@ skips part of every frame's work (turning the frame into escape sequences).
    pip install leaves it (an editable checkout run with
    PYTHONDONTWRITEBYTECODE would compile it at every start, unlike Textual).
    Median of N each, alternated, and the ratio.
-2. Update (motion off): a game screen at 160x50 with 10 players and a 30-card hand takes
+2. Update (motion off): a game screen at 160x50 with a full table and a 30-card hand takes
    the messages a table sent seat 0 over whole hands (recorded first, so the
    table's work is not timed), handed over one at a time by the screen's
    channel. Each update is timed from the moment the channel hands it over to
@@ -126,14 +126,16 @@ async def record(count: int) -> tuple[list[dict], int]:
     updates; seat 0 is played by a stand-in bot and says it is ready after each hand. The first
     message, a snapshot, is the screen's warm-up."""
     from uno_tui.engine import make_rules
+    from uno_tui.protocol.limits import MAX_PLAYERS
     from uno_tui.table import LocalChannel, Pacing, Seat, Table
 
     def thirty_cards(game):
         while len(game.hands[0]) < 30:
             game.hands[0].append(game.draw_pile.pop())
 
-    seats = [Seat("You", "human")] + [Seat(f"Bot {i}", "bot", "normal") for i in range(1, 10)]
-    table = Table(make_rules("classic"), seats, seed=1, pacing=replace(Pacing.instant(), turn_timeout=0), dealer=9)
+    seats = [Seat("You", "human")] + [Seat(f"Bot {i}", "bot", "normal") for i in range(1, MAX_PLAYERS)]
+    table = Table(make_rules("classic"), seats, seed=1, pacing=replace(Pacing.instant(), turn_timeout=0),
+                  dealer=MAX_PLAYERS - 1)
     table.start()
     channel = LocalChannel(table, 0)
     thirty_cards(table.game)
@@ -243,6 +245,8 @@ def main() -> None:
     import platform
 
     import textual
+
+    from uno_tui.protocol.limits import MAX_PLAYERS
     load = os.getloadavg()[0]
     print(f"fairness: {os.cpu_count()} cores, load average {load:.1f} at the start "
           f"(anything above 0 is other programs sharing them); Python {platform.python_version()}, "
@@ -259,7 +263,7 @@ def main() -> None:
                     160, 50)
         with open(results) as f:
             out = json.load(f)
-    print(f"table updates on the game screen, 10 players, 30-card hand, 160x50: {len(out['latency'])} timed "
+    print(f"table updates on the game screen, {MAX_PLAYERS} players, 30-card hand, 160x50: {len(out['latency'])} timed "
           f"over {out['hands']} hand(s)" + (f", {out['frameless']} brought no frame" if out["frameless"] else ""))
     print(f"fairness: load average {os.getloadavg()[0]:.1f} at the end")
     if args.profile:

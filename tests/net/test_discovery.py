@@ -10,6 +10,7 @@ from tests.helpers.network import LOOPBACK, free_port
 from tests.helpers.ui import wait_for
 from uno_tui.play.discovery import SERVICE, Finder, FoundGame
 from uno_tui.play.host.session import HostSession
+from uno_tui.protocol.limits import MAX_PLAYERS
 from uno_tui.play.join import connect
 from uno_tui.storage.settings import GameSettings
 from uno_tui.ui.app import UnoApp
@@ -68,7 +69,7 @@ def record(**properties) -> AsyncServiceInfo:
 def test_a_record_anyone_on_the_lan_could_send_is_read_with_care():
     game = FoundGame.from_info(record(name="Ann\x1b[2J\nmore"))
     assert (game.name, game.address, game.free, game.seats) == ("Ann [2J more", "10.0.0.2:7531", 2, 4)
-    for odd in (dict(seats="many"), dict(free="5"), dict(seats="11", free="1"), dict(name=""), dict(free=None)):
+    for odd in (dict(seats="many"), dict(free="5"), dict(seats=str(MAX_PLAYERS + 1), free="1"), dict(name=""), dict(free=None)):
         assert FoundGame.from_info(record(**odd)) is None, odd
     assert FoundGame.from_info(record(key="ab" * 32)).fingerprint == "ab" * 32
     for bad in ("ab" * 31, "zz" * 32, None):            # a malformed key is no key: the join asks about it

@@ -21,6 +21,7 @@ from tests.helpers.network import LOOPBACK, TIMEOUT, eventually, first_answer, f
 from uno_tui.engine import make_rules
 from uno_tui.play.host import admission
 from uno_tui.play.host.session import HostSession
+from uno_tui.protocol.limits import MAX_CHAT, MAX_ID_LEN
 from uno_tui.storage.settings import GameSettings
 from uno_tui.table import Listener, Pacing, Seat, Table
 
@@ -41,7 +42,7 @@ async def recording_server(**caps):
 
 # ---------------------------------------------------------------------------- decoding budget
 def test_the_largest_real_command_fits_a_peers_frame_and_more_does_not():
-    chat = msgpack.packb({"type": "chat", "id": "x" * 64, "text": "\U0001F600" * 200})
+    chat = msgpack.packb({"type": "chat", "id": "x" * MAX_ID_LEN, "text": "\U0001F600" * MAX_CHAT})
     assert len(chat) <= PEER_FRAME
     decode(chat, FROM_PEER)
     with pytest.raises(FrameError):

@@ -12,6 +12,7 @@ from tests.helpers.network import LOOPBACK, TIMEOUT, eventually, first_answer, j
 from uno_tui import cli
 from uno_tui.play.host.session import HostSession
 from uno_tui.play.join import JoinError
+from uno_tui.protocol.limits import MAX_PASSWORD
 from uno_tui.storage import autosave, savefile
 from uno_tui.storage.places import data_dir, game_path
 from uno_tui.storage.settings import GameSettings
@@ -175,7 +176,7 @@ def test_the_password_can_come_from_a_file_or_the_environment(tmp_path, monkeypa
     monkeypatch.setenv(cli.PASSWORD_ENV, "from env")
     assert cli._password(parser, parser.parse_args(["join", "h"])) == "from env"
     assert cli._password(parser, parser.parse_args(["join", "h", "--password", "typed"])) == "typed"
-    for bad in (["host", "--password-file", str(tmp_path / "none")], ["join", "h", "--password", "x" * 257]):
+    for bad in (["host", "--password-file", str(tmp_path / "none")], ["join", "h", "--password", "x" * (MAX_PASSWORD + 1)]):
         with pytest.raises(SystemExit):
             cli._password(parser, parser.parse_args(bad))
     with pytest.raises(SystemExit):                          # one or the other, not both

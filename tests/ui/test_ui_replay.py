@@ -8,6 +8,7 @@ from tests.unit.test_records import recorded_match
 from uno_tui.engine import Match, make_rules, seat_view
 from uno_tui.history.record import read_record, records_dir
 from uno_tui.history.replay import replay
+from uno_tui.protocol.limits import MAX_PLAYERS, MIN_PLAYERS
 from uno_tui.ui.app import UnoApp
 from uno_tui.ui.screens.history import HistoryScreen
 from uno_tui.ui.screens.replay import HandsFaceUp, ReplayScreen, open_replay
@@ -111,7 +112,7 @@ async def test_a_record_that_does_not_replay_says_why_and_opens_nothing(tmp_path
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause(0.3)
         assert not isinstance(app.screen, ReplayScreen)
-        assert said == ["the record's match cannot be set up: UNO is for 2 to 10 players, not 0"]
+        assert said == [f"the record's match cannot be set up: UNO is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not 0"]
 
 
 async def test_a_joined_seats_record_steps_on_and_back_as_it_was_seen(tmp_path):

@@ -3,6 +3,7 @@ import pytest
 
 from uno_tui.cli import main, parse_address
 from uno_tui.play.address import format_address
+from uno_tui.protocol.limits import MAX_PLAYERS, MIN_PLAYERS
 
 
 @pytest.mark.parametrize("argv,reason", [
@@ -14,7 +15,7 @@ from uno_tui.play.address import format_address
     (["join", "--browser"], "--browser needs the host's address"),
     (["host", "--lan-interface", "eth0"], "'eth0' is not an IPv4 address"),
     (["join", "host:notaport"], "not a port number"),
-    (["host", "--seats", "11", "--headless"], "--seats must be from 2 to 10"),
+    (["host", "--seats", str(MAX_PLAYERS + 1), "--headless"], f"--seats must be from {MIN_PLAYERS} to {MAX_PLAYERS}"),
     (["host", "--resume", "--headless"], "no hosted game to resume"),
 ])
 def test_bad_arguments_print_usage(argv, reason, capsys):

@@ -5,6 +5,7 @@ import pytest
 from tests.helpers.engine import act, play, rig
 from uno_tui.engine import Action, Game, GameError, IllegalAction, Match, RulesError, make_rules, seat_view
 from uno_tui.engine.cards import CARD_OF
+from uno_tui.engine.legal import MAX_PLAYERS
 from uno_tui.engine.state import check_match_state, match_state, restore_match
 
 DRAW = ["B1", "B2", "B3", "B4", "Y5", "Y6", "Y7", "Y8"]
@@ -15,7 +16,7 @@ BIG = ["G1", "G2", "G3", "G4", "G5", "G6", "G7", "G8", "G9", "B5", "B6", "B7", "
 # ---------------------------------------------------------------- make_rules
 @pytest.mark.parametrize("players", [2, 3, 5, 7])
 def test_teams_need_an_even_number_of_players_from_four(players):
-    with pytest.raises(RulesError, match=f"teams need an even number of players from 4 to 10, not {players}"):
+    with pytest.raises(RulesError, match=f"teams need an even number of players from 4 to {MAX_PLAYERS}, not {players}"):
         make_rules("classic", players=players, teams=True)
     with pytest.raises(GameError, match="even number"):
         Game(make_rules("classic", teams=True), players, seed=1)

@@ -7,6 +7,7 @@ from tests.helpers.network import eventually
 from tests.helpers.table import TIMEOUT, settle, watch_until
 from uno_tui.bots import make_bot
 from uno_tui.engine import CODES, make_rules, rigged_deck
+from uno_tui.protocol.limits import MAX_CHAT
 from uno_tui.table import LocalChannel, Pacing, Seat, Table
 
 
@@ -137,9 +138,9 @@ async def test_chat_is_cleaned_length_limited_and_shared():
     table = Table(make_rules("classic"), seats, seed=1, pacing=Pacing(bot_delay=30))
     table.start()
     ann = LocalChannel(table, 0)
-    await ann.send({"type": "chat", "id": 1, "text": "hi\x1b[2J there " + "x" * 500})
+    await ann.send({"type": "chat", "id": 1, "text": "hi\x1b[2J there " + "x" * 2 * MAX_CHAT})
     msg = await watch_until(ann, lambda m: m["type"] == "chat")
-    assert "\x1b" not in msg["text"] and len(msg["text"]) <= 200 and msg["text"].startswith("hi [2J there")
+    assert "\x1b" not in msg["text"] and len(msg["text"]) <= MAX_CHAT and msg["text"].startswith("hi [2J there")
     assert "\x1b" not in msg["name"]
     table.close()
 

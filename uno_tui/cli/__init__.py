@@ -32,6 +32,7 @@ def _positive(text: str) -> int:
 def build_parser() -> argparse.ArgumentParser:
     from net.server import PER_ADDRESS
     from uno_tui.engine import PRESETS
+    from uno_tui.protocol.limits import MAX_PLAYERS, MIN_PLAYERS
     parser = argparse.ArgumentParser(prog="uno-tui", description="UNO in a full-screen terminal. "
                                      "With no command: a game against computer players.")
     sub = parser.add_subparsers(dest="command", metavar="{host,join,web,forget,history,replay,export}")
@@ -45,7 +46,7 @@ def build_parser() -> argparse.ArgumentParser:
     secret.add_argument("--password-file", default=None, metavar="FILE",
                         help="the password is this file's first line")
     host.add_argument("--edition", choices=PRESETS, default=None, help="the rules (default: your last set-up)")
-    host.add_argument("--seats", type=_positive, default=None, help="seats at the table, 2-10 (default 4)")
+    host.add_argument("--seats", type=_positive, default=None, help=f"seats at the table, {MIN_PLAYERS}-{MAX_PLAYERS} (default 4)")
     host.add_argument("--headless", action="store_true", help="no UI: log, and start when enough have joined")
     host.add_argument("--resume", nargs="?", type=_positive, const=1, default=None, metavar="N",
                       help="carry on a saved hosted game (after Keep for later, a crash or a closed terminal): "
@@ -141,7 +142,7 @@ def _password(parser: argparse.ArgumentParser, args) -> str | None:
             parser.error(f"the password file {args.password_file} has an empty first line")
     if password is None and not getattr(args, "browser", False):   # a browser tab has the host's environment
         password = os.environ.get(PASSWORD_ENV) or None
-    from uno_tui.protocol.spec import MAX_PASSWORD
+    from uno_tui.protocol.limits import MAX_PASSWORD
     if password is not None and len(password) > MAX_PASSWORD:
         parser.error(f"a password may have up to {MAX_PASSWORD} characters")
     return password
@@ -192,8 +193,9 @@ def main(argv: list[str] | None = None) -> int:
         UnoApp(join=(*address, name, args.password, args.spectate, pin), browser=args.browser, ssh=args.ssh).run()
         return 0
     if args.command == "host":
-        if args.seats is not None and not 2 <= args.seats <= 10:
-            command.error("--seats must be from 2 to 10")
+        from uno_tui.protocol.limits import MAX_PLAYERS, MIN_PLAYERS
+        if args.seats is not None and not MIN_PLAYERS <= args.seats <= MAX_PLAYERS:
+            command.error(f"--seats must be from {MIN_PLAYERS} to {MAX_PLAYERS}")
         if args.web is not None and args.web == args.port != 0:
             command.error("--web needs a port of its own (not the game's)")
         if args.ssh is not None and args.ssh in (args.port, args.web) and args.ssh != 0:

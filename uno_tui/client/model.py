@@ -12,7 +12,9 @@ from uno_tui.protocol.commands import merge_view
 from uno_tui.protocol.describe import chat_line, too_late
 from uno_tui.protocol.timing import LATE
 
-LOG_KEEP = 500
+#: a client's log: the lines it keeps while connected (a snapshot brings the host's last LOG_KEEP,
+#: protocol.limits; updates add to them, so a long game can be scrolled back further than that)
+SCROLLBACK = 500
 #: the out-of-turn chances a press can come too late for (the key's action kind)
 CHANCES = ("catch", "jump_in", "say_uno")
 #: moves that can take a chance away (the first of them in an update by another seat took it)
@@ -53,11 +55,11 @@ class ClientModel:
             self.view = merge_view(self.view, msg["view"])
             self._took(had - self._chances(), msg.get("events", ()))
             self.log.extend(msg.get("log", []))
-            del self.log[:-LOG_KEEP]
+            del self.log[:-SCROLLBACK]
             return "view"
         if kind == "chat":
             self.log.append(chat_line(msg))       # as a snapshot's log has it: in order with the game
-            del self.log[:-LOG_KEEP]
+            del self.log[:-SCROLLBACK]
             return "chat"
         if kind == "error":
             self.error = msg.get("reason", "refused")

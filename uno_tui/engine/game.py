@@ -14,7 +14,7 @@ import random
 from .actions import KINDS, Action, IllegalAction
 from .cards import CARD_OF, CODES, POINTS, RANK_OF, build_deck
 from .deal import Dealing, GameError, shuffle
-from .legal import KEEP, MATCHING, MAX_PLAYERS, Legal, plain_turns
+from .legal import KEEP, MATCHING, MAX_PLAYERS, MIN_PLAYERS, Legal, plain_turns
 from .moves import Moves
 from .plays import Plays
 from .reasons import why_not
@@ -22,7 +22,6 @@ from .rules import Rules, seating_problem
 from .house import MERCY
 
 HAND_SIZE = 7
-MIN_PLAYERS = 2
 #: actions by which a player "begins their turn" (closing the UNO catch window)
 _TURN_KINDS = frozenset(("play", "draw", "pass", "play_drawn", "keep", "accept", "challenge", "shield",
                          "jump_in", "stop"))

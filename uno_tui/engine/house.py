@@ -6,6 +6,8 @@ read it. Adding a house rule is one entry here plus its effect in the engine.
 """
 from dataclasses import dataclass
 
+from .legal import MAX_PLAYERS
+
 EDITIONS = ("classic", "hp2021", "hp2018", "hp2010", "hp2000")
 MATCH_MODES = ("single", "first_to", "lowest", "wins")
 #: mercy: a hand of this many cards is out
@@ -68,7 +70,7 @@ HOUSE_RULES = (
               "the Sorting Hat's victim also loses their turn", editions=("hp2021", "hp2018"), searched=True),
     HouseRule("teams", _SWITCH, False, "2 teams, partners opposite",
               "seats alternate between two teams; a team wins when either partner goes out and scores the "
-              "other team's cards (4 to 10 players, an even number)"),
+              f"other team's cards (4 to {MAX_PLAYERS} players, an even number)"),
     HouseRule("multi_play", _SWITCH, False, "play several of a number",
               "on your turn, after a number card you may play every other card of that number you choose to, "
               "any colours; the last sets the colour"),

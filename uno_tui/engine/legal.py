@@ -7,7 +7,7 @@ from .actions import Action
 from .cards import (CODES, COLOR_OF, COLORS, DRAW_TWO, INVISIBILITY, KIND, N_CARDS, RANK_OF, REVERSE, SKIP,
                     VOLDEMORT, WILD_DRAW_FOUR)
 
-MAX_PLAYERS = 10
+MIN_PLAYERS, MAX_PLAYERS = 2, 10         # seats at a table (protocol.limits passes them on)
 #: the cards playable on each active colour and top card's rank, at [colour][rank] (a game keeps
 #: the current one as ``_matching``). Matching is stated here and nowhere else.
 MATCHING = [[frozenset(c for c in range(N_CARDS) if KIND[c].wild or COLOR_OF[c] == color or RANK_OF[c] == rank)

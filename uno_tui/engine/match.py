@@ -3,6 +3,7 @@ import random
 
 from .cards import CODES, RANK_OF, build_deck
 from .game import HAND_SIZE, Game, GameError, shuffle
+from .legal import MAX_PLAYERS, MIN_PLAYERS
 from .rules import Rules, seating_problem
 
 
@@ -32,8 +33,8 @@ class Match:
     """Hands until the match mode says it is over. ``scores`` are per seat."""
 
     def __init__(self, rules: Rules, players: int, *, seed=None, dealer: int | None = None):
-        if not 2 <= players <= 10:
-            raise GameError(f"UNO is for 2 to 10 players, not {players}")
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise GameError(f"UNO is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
         if seating_problem(rules, players):
             raise GameError(seating_problem(rules, players))
         self.rules = rules

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field, fields, make_dataclass, replace
 from .cards import COLOR_LETTERS
 from .house import EDITIONS as PRESETS, HOUSE, HOUSE_RULES, MATCH_MODES, RENAMED
 from .kinds import RANKS
+from .legal import MAX_PLAYERS
 
 
 def _coloured() -> dict[str, int]:
@@ -124,7 +125,7 @@ def clash(rules: Rules) -> str | None:
 def seating_problem(rules: Rules, players: int) -> str | None:
     """Why ``players`` cannot play by ``rules`` (None: they can)."""
     if rules.teams and (players < 4 or players % 2):
-        return f"teams need an even number of players from 4 to 10, not {players}"
+        return f"teams need an even number of players from 4 to {MAX_PLAYERS}, not {players}"
     return None
 
 

@@ -5,6 +5,7 @@ from base64 import b64decode, b64encode
 
 from .cards import N_CARDS, build_deck
 from .game import Game
+from .legal import MAX_PLAYERS, MIN_PLAYERS
 from .match import Match
 from .reasons import PHASES
 from .rules import Rules
@@ -91,7 +92,8 @@ def check_match_state(rules: Rules, state) -> None:
     need(isinstance(state, dict) and all(f in state for f in (*_MATCH_FIELDS, "rng", "game", "scored")),
          "the match is incomplete")
     n = state["n"]
-    need(type(n) is int and 2 <= n <= 10, "the number of players is not 2 to 10")
+    need(type(n) is int and MIN_PLAYERS <= n <= MAX_PLAYERS,
+         f"the number of players is not {MIN_PLAYERS} to {MAX_PLAYERS}")
     need(_ints(state["scores"], n) and _ints(state["hands_won"], n), "the scores do not match the players")
     game = state["game"]
     if game is None:

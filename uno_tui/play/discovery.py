@@ -22,7 +22,7 @@ from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZerocon
 from zeroconf.const import _CLASS_IN, _FLAGS_QR_QUERY, _TYPE_PTR
 
 from uno_tui.protocol.commands import clean_text
-from uno_tui.protocol.spec import MAX_NAME
+from uno_tui.protocol.limits import MAX_NAME, MAX_PLAYERS
 
 from . import pins
 from .address import format_address
@@ -81,7 +81,7 @@ class FoundGame:
         except ValueError:
             return None
         name = clean_text(text.get("name", ""), MAX_NAME)
-        if not addresses or not info.port or not name or not 0 <= free <= seats <= 10:
+        if not addresses or not info.port or not name or not 0 <= free <= seats <= MAX_PLAYERS:
             return None
         key = text.get("key", "").lower()
         fingerprint = key if len(key) == 64 and all(c in "0123456789abcdef" for c in key) else None

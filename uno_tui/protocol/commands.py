@@ -6,7 +6,8 @@ on the wire. docs/protocol.md describes every message.
 from uno_tui.bots import LEVELS
 
 from .spec import COMMANDS as _COMMANDS
-from .spec import ID, MAX_CHAT, MAX_NAME
+from .limits import MAX_CHAT, MAX_NAME
+from .spec import ID
 from .spec import LOBBY_COMMANDS as _LOBBY_COMMANDS
 
 PROTOCOL_VERSION = 2

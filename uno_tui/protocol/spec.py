@@ -9,13 +9,8 @@ from dataclasses import replace
 from uno_tui.engine import CODES, COLORS, KINDS
 from uno_tui.engine.reasons import PHASES
 
+from .limits import CHAT_KEEP, LOG_KEEP, MAX_CHAT, MAX_ID, MAX_ID_LEN, MAX_NAME, MAX_PLAYERS
 from .shapes import Field, Shape, Tagged, Type, list_of, list_of_shape, nullable, one_of
-
-MAX_CHAT = 200
-MAX_NAME = 24
-MAX_ID_LEN = 64
-MAX_PASSWORD = 256          # so a hello always fits a client's frame (net.frames.PEER_FRAME)
-MAX_ID = 2 ** 53            # ids are whole numbers below this (exact in a double) or short strings
 
 
 def _int(low=None, high=None):
@@ -25,13 +20,14 @@ def _int(low=None, high=None):
 INT = Type("a whole number", _int())
 COUNT = Type("a whole number, 0 or more", _int(0))
 SECONDS = Type("a number of seconds, 0 or more", lambda v: type(v) in (int, float) and v >= 0)
-SEAT = Type("a seat number (0-9)", _int(0, 10))
+SEAT = Type(f"a seat number (0-{MAX_PLAYERS - 1})", _int(0, MAX_PLAYERS))
 STR = Type("a string", lambda v: type(v) is str)
 BOOL = Type("true or false", lambda v: type(v) is bool)
 CARD = Type("a card code", lambda v: v in CODES)
 COLOR = Type("a colour (red, yellow, green, blue)", lambda v: v in COLORS)
 DIRECTION = Type("1 or -1", lambda v: type(v) is int and v in (1, -1))
-ID = Type(f"a command id (a whole number from 0 below 2^53, or a string of 1-{MAX_ID_LEN} characters)",
+ID = Type(f"a command id (a whole number from 0 below 2^{MAX_ID.bit_length() - 1}, or a string of "
+          f"1-{MAX_ID_LEN} characters)",
           lambda v: (type(v) is int and 0 <= v < MAX_ID) or (type(v) is str and 0 < len(v) <= MAX_ID_LEN))
 TEXT = Type(f"a string (chat: up to {MAX_CHAT} characters are kept)", lambda v: type(v) is str)
 ANY_MAP = Type("a map", lambda v: type(v) is dict)
@@ -248,9 +244,9 @@ TO_CLIENT = {
                    "before the start, whenever it changes", "everyone"),
     "snapshot": Shape("snapshot", (Field("type", one_of("snapshot")), _SEQ,
                                    Field("version", COUNT, "the table's changes so far"), Field("view", VIEW),
-                                   Field("log", list_of_shape(LOG_LINE), "the last 300 lines, chat lines among them "
+                                   Field("log", list_of_shape(LOG_LINE), f"the last {LOG_KEEP} lines, chat lines among them "
                                                                          "where they were said"),
-                                   Field("chat", list_of_shape(CHAT_LINE), "the last 100 chat lines (also in `log`)")),
+                                   Field("chat", list_of_shape(CHAT_LINE), f"the last {CHAT_KEEP} chat lines (also in `log`)")),
                       "everything: at the start, on connecting, on a snapshot command", "everyone"),
     "update": Shape("update", (Field("type", one_of("update")), _SEQ,
                                Field("version", COUNT, "the table's changes so far (the same for everyone)"),

@@ -7,6 +7,7 @@ from dataclasses import asdict, dataclass, field
 from uno_tui.bots import LEVELS
 from uno_tui.engine import HOUSE, MATCH_MODES, PRESETS, Rules, make_rules
 from uno_tui.engine.house import RENAMED
+from uno_tui.protocol.limits import MAX_PLAYERS, MIN_PLAYERS
 from uno_tui.protocol.timing import PACES, REACTIONS, TURN_CLOCKS, Pacing
 
 from .places import config_dir
@@ -47,7 +48,7 @@ class GameSettings:
             self.rules()
         except ValueError:
             return False
-        return (self.edition in PRESETS and 1 <= len(self.bots) <= 9 and all(b in LEVELS for b in self.bots)
+        return (self.edition in PRESETS and MIN_PLAYERS - 1 <= len(self.bots) <= MAX_PLAYERS - 1 and all(b in LEVELS for b in self.bots)
                 and (self.match_mode is None or self.match_mode in MATCH_MODES)
                 and self.pace in PACES and self.reaction in REACTIONS and self.turn_clock in TURN_CLOCKS)
 

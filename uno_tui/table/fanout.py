@@ -6,7 +6,7 @@ from typing import Protocol
 
 from uno_tui.protocol.commands import clean_text
 from uno_tui.protocol.describe import narrate
-from uno_tui.protocol.spec import MAX_CHAT
+from uno_tui.protocol.limits import LOG_KEEP, MAX_CHAT
 from uno_tui.protocol.timing import Pacing
 
 from ..engine import Game, Match, Rules, redact, seat_view
@@ -14,8 +14,6 @@ from .listener import Listener
 from .packing import Change
 from .scheduler import Scheduler
 from .seat import Seat
-
-LOG_KEEP = 300
 
 
 class Played(Protocol):

@@ -3,9 +3,9 @@ held back for a paced spectator are merged into one."""
 import asyncio
 import collections
 
-from .packing import SEQ, Packed, map_header, pack
+from uno_tui.protocol.limits import RECENT_IDS
 
-RECENT_IDS = 256
+from .packing import SEQ, Packed, map_header, pack
 
 
 class Listener:

@@ -6,7 +6,8 @@ import random
 from typing import Protocol
 
 from uno_tui.protocol.shapes import Field, Shape, Type, list_of, list_of_shape, nullable, one_of
-from uno_tui.protocol.spec import ANY_MAP, CHAT_LINE, COUNT, ID, MAX_NAME, RESULT, SEAT
+from uno_tui.protocol.limits import MAX_NAME
+from uno_tui.protocol.spec import ANY_MAP, CHAT_LINE, COUNT, ID, RESULT, SEAT
 
 from ..bots import LEVELS
 from ..engine import Match, Rules, saved_rules

@@ -11,18 +11,16 @@ import collections
 import random
 
 from uno_tui.protocol.commands import ProtocolError, clean_text, command_id, parse_command
-from uno_tui.protocol.spec import MAX_NAME
+from uno_tui.protocol.limits import CHAT_KEEP, LOG_KEEP, MAX_NAME
 from uno_tui.protocol.timing import Pacing
 
 from ..engine import Action, IllegalAction, Match, Rules
-from .fanout import LOG_KEEP, FanOut
+from .fanout import FanOut
 from .listener import Listener
 from .recording import NoRecord, offered
 from .saving import TableSaving, checked
 from .scheduler import Scheduler
 from .seat import Seat
-
-CHAT_KEEP = 100
 
 
 class Table:

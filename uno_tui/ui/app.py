@@ -276,7 +276,7 @@ class UnoApp(App):
     def _tab_name(self, name: str | None = None) -> str:
         """A browser tab whose files are its browser's: the name it last sat down with (``name``:
         remember this one; "": forget it). "" for any other tab, or none kept."""
-        from uno_tui.protocol.spec import MAX_NAME
+        from uno_tui.protocol.limits import MAX_NAME
         from uno_tui.storage.places import tab_keeps_seat, tab_name_path
         if not (self.browser and tab_keeps_seat()):
             return ""

@@ -12,7 +12,8 @@ import msgpack
 from uno_tui.bots import LEVELS
 from uno_tui.history.record import Recorder
 from uno_tui.protocol.shapes import Field, Shape, Type, list_of_shape, nullable, one_of
-from uno_tui.protocol.spec import ANY_MAP, INT, MAX_ID_LEN, STR
+from uno_tui.protocol.limits import MAX_ID_LEN
+from uno_tui.protocol.spec import ANY_MAP, INT, STR
 from uno_tui.storage import autosave
 from uno_tui.storage.places import game_path, saved_hosted
 from uno_tui.storage.settings import GameSettings

@@ -18,7 +18,7 @@ from uno_tui.history.record import Recorder
 from uno_tui.play.address import DEFAULT_PORT, cannot_host, lan_interface, reachable_addresses
 from uno_tui.play.solo import BOT_NAMES
 from uno_tui.protocol.commands import ProtocolError, clean_text
-from uno_tui.protocol.spec import MAX_NAME
+from uno_tui.protocol.limits import MAX_NAME
 from uno_tui.storage import autosave
 from uno_tui.storage.settings import GameSettings
 from uno_tui.table import PROTOCOL_VERSION, Pacing, Seat, Table

@@ -29,7 +29,7 @@ import time
 import asyncssh
 
 from uno_tui.protocol.commands import clean_text
-from uno_tui.protocol.spec import MAX_NAME
+from uno_tui.protocol.limits import MAX_NAME
 from uno_tui.storage.places import data_dir
 
 from .guests import IDLE_TIMEOUT, MAX_COLUMNS, MAX_ROWS, MAX_SESSIONS, Full, Idle, Slots, lower_priority

@@ -15,7 +15,7 @@ from textual.widgets.option_list import Option
 
 from uno_tui.play.address import DEFAULT_PORT, format_address, lan_interface, parse_address
 from uno_tui.play.joincode import is_join_code, join_code, parse_join_code
-from uno_tui.protocol.spec import MAX_NAME, MAX_PASSWORD
+from uno_tui.protocol.limits import MAX_NAME, MAX_PASSWORD
 from uno_tui.ui.widgets.fields import TextField
 from uno_tui.ui.widgets.footer import Footer
 

@@ -11,7 +11,7 @@ from textual.widgets import Button, Checkbox, Label, Select, Static
 from uno_tui.bots import LEVELS
 from uno_tui.client.model import ClientModel
 from uno_tui.engine.house import TEAM_NAMES
-from uno_tui.protocol.spec import MAX_PASSWORD
+from uno_tui.protocol.limits import MAX_PASSWORD
 from uno_tui.table import Channel
 from uno_tui.ui.messages import ChannelClosed, TableMessage
 from uno_tui.ui.widgets.fields import TickBox

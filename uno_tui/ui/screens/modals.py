@@ -14,6 +14,7 @@ from uno_tui.engine import card_info
 from uno_tui.engine.cards import COLORS, LETTER_OF, rank_of
 from uno_tui.engine.house import TEAM_NAMES
 from uno_tui.protocol.describe import narrate
+from uno_tui.protocol.limits import MAX_CHAT, MAX_PLAYERS
 from uno_tui.ui.rules_help import wd4_illegal_while
 from uno_tui.ui.widgets.cardart import CARD_BG, CARD_FG
 from uno_tui.ui.widgets.fields import TextField
@@ -152,7 +153,7 @@ def challenge_hint(view: dict) -> str:
 class SeatPicker(DecisionModal):
     """A 7 with seven_zero: choose whose hand to swap yours with (1-9, a click)."""
 
-    BINDINGS = [*(Binding(str(k), f"pick({k})", show=False) for k in range(1, 10)), *DecisionModal.FORWARDED]
+    BINDINGS = [*(Binding(str(k), f"pick({k})", show=False) for k in range(1, MAX_PLAYERS)), *DecisionModal.FORWARDED]
 
     def __init__(self, view: dict, game=None):
         super().__init__(game)
@@ -303,7 +304,7 @@ class LinePrompt(ModalScreen[str | None]):
 
     BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
 
-    def __init__(self, title: str, placeholder: str, *, field: str, max_length: int = 200, secret: bool = False):
+    def __init__(self, title: str, placeholder: str, *, field: str, max_length: int = MAX_CHAT, secret: bool = False):
         super().__init__()
         self.title_text, self.placeholder, self.field = title, placeholder, field
         self.max_length, self.secret = max_length, secret

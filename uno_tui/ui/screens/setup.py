@@ -10,6 +10,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 from uno_tui.bots import LEVELS
 from uno_tui.engine import HOUSE, MATCH_MODES, PRESETS, SWITCHES, RulesError
 from uno_tui.engine.house import HOUSE_PRESETS, TEAM_NAMES
+from uno_tui.protocol.limits import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
 from uno_tui.protocol.timing import PACES, REACTIONS, TURN_CLOCKS
 from uno_tui.storage.settings import GameSettings
 from uno_tui.ui.rules_help import EDITIONS, edition_label
@@ -32,7 +33,7 @@ class SetupScreen(Screen[GameSettings | None]):
 
     def compose(self) -> ComposeResult:
         """One line a field, its label beside it; seats on the left, house rules on the right:
-        10 seats and every house rule fit at 80x24."""
+        a full table's seats and every house rule fit at 80x24."""
         s = self.settings
         with VerticalScroll(id="setup"):
             yield Label("New game", id="setup-title")
@@ -40,10 +41,10 @@ class SetupScreen(Screen[GameSettings | None]):
                                          allow_blank=False, compact=True, id="edition"))
             with Horizontal(id="setup-columns"):
                 with Vertical(id="setup-seats"):
-                    yield _row("Your name", TextField(s.name, id="name", max_length=24, compact=True), id="name-row")
-                    yield _row("Players", Select([(str(n), n) for n in range(2, 11)], value=len(s.bots) + 1,
+                    yield _row("Your name", TextField(s.name, id="name", max_length=MAX_NAME, compact=True), id="name-row")
+                    yield _row("Players", Select([(str(n), n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)], value=len(s.bots) + 1,
                                                  allow_blank=False, compact=True, id="players"))
-                    for i in range(9):
+                    for i in range(MAX_PLAYERS - 1):
                         level = s.bots[i] if i < len(s.bots) else "normal"
                         yield _row(f"Computer {i + 1}", Select([(lv, lv) for lv in LEVELS], value=level,
                                                                allow_blank=False, compact=True, id=f"bot-{i}"),
@@ -129,7 +130,7 @@ class SetupScreen(Screen[GameSettings | None]):
         """teams: each seat's row says its team as the table does, by its letter ("B·Computer 1"; seats
         alternate: you and every other computer are Team A)."""
         teams = self.query_one("#house-teams", Checkbox).value
-        for i in range(9):
+        for i in range(MAX_PLAYERS - 1):
             label = self.query_one(f"#bot-row-{i}").query_one(Label)
             label.update((f"{TEAM_NAMES[(i + 1) % 2][-1]}·" if teams else "") + f"Computer {i + 1}")
         self.query_one("#name-row").query_one(Label).update((f"{TEAM_NAMES[0][-1]}·" if teams else "") + "Your name")
@@ -142,7 +143,7 @@ class SetupScreen(Screen[GameSettings | None]):
 
     def _show_bot_rows(self) -> None:
         players = self.query_one("#players", Select).value
-        for i in range(9):
+        for i in range(MAX_PLAYERS - 1):
             self.query_one(f"#bot-row-{i}").display = i < players - 1
 
     def gather(self) -> GameSettings:

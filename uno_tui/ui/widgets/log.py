@@ -9,6 +9,8 @@ from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
 
+from uno_tui.client.model import SCROLLBACK
+
 
 LOG_STYLES = {"play": "", "draw": "cyan", "catch": "bold yellow", "say_uno": "bold red", "challenge": "bold magenta",
               "hand_over": "bold green", "table": "italic", "skip": "dim", "reshuffle": "dim", "shield": "bold blue",
@@ -34,7 +36,7 @@ class LogView(Widget, can_focus=True):
     BINDINGS = [Binding("pageup,up", "scroll_log(1)", show=False), Binding("pagedown,down", "scroll_log(-1)", show=False),
                 Binding("end", "scroll_log(0)", show=False)]
 
-    def __init__(self, max_lines: int = 500, **kwargs):
+    def __init__(self, max_lines: int = SCROLLBACK, **kwargs):
         super().__init__(**kwargs)
         self.entries: list[Text] = []
         self.max_lines = max_lines
