@@ -6,7 +6,8 @@ from typing import Protocol
 from net import Connection, new_token, proof, tokens_equal
 from net.connection import TRY_AGAIN
 from uno_tui.protocol.commands import clean_text, unique_name
-from uno_tui.protocol.spec import HELLO, MAX_NAME
+from uno_tui.protocol.limits import MAX_NAME
+from uno_tui.protocol.spec import HELLO
 from uno_tui.table import PROTOCOL_VERSION, Table
 
 from .lobby import LobbySeat

@@ -7,9 +7,9 @@ from typing import Protocol
 
 from net import Connection, RateLimit
 from uno_tui.protocol.commands import ProtocolError, command_id, parse_lobby_command
+from uno_tui.protocol.limits import RECENT_IDS
 from uno_tui.storage.settings import GameSettings
 from uno_tui.table import Table
-from uno_tui.table.listener import RECENT_IDS
 
 from .channel import LocalPeer
 
