@@ -64,9 +64,25 @@ class NetChannel:
         self.inbox: asyncio.Queue = asyncio.Queue()
         self.conn: Connection | None = None
         self.closed = False
-        self.status = "connecting"
+        self._status, self._on_status = "connecting", None
         self._pending: list[dict] = []       # commands sent while reconnecting (ids make resends safe)
         self._task: asyncio.Task | None = None
+
+    @property
+    def status(self) -> str:
+        """"connecting", "connected", "reconnecting" (a lost link being restored), "closed"."""
+        return self._status
+
+    @status.setter
+    def status(self, status: str) -> None:
+        changed, self._status = status != self._status, status
+        if changed and self._on_status is not None:
+            self._on_status(status)
+
+    def watch_status(self, callback) -> None:
+        """``callback(status)`` is called on each change of status from now on (a screen shows a
+        lost link while it lasts, with no need to ask again and again)."""
+        self._on_status = callback
 
     @property
     def address(self) -> str:

@@ -62,7 +62,7 @@ async def test_the_start_screen_s_menu_is_in_the_palette():
         titles = [line.split("\n")[0] for line in await search(pilot, app, "lan")]
         assert {"Host a LAN game", "Join a LAN game"} <= set(titles) and "Resume" not in titles
         start = next(screen for screen in app.screen_stack if isinstance(screen, StartScreen))
-        offered = [command.title for command in app.get_system_commands(start)]
+        offered = [command.title for command in start.palette_menu()]
         assert "New game…" in offered and "Resume" not in offered         # no game saved
 
 

@@ -13,7 +13,8 @@ class Channel(Protocol):
     #: "connected"; a network channel is "reconnecting" while it restores a lost link, then
     #: "connected" again or "closed" (recv then raises ConnectionError with a sentence)
     status: str
-    #: how long a lost link is tried again (None: a channel in memory is never lost)
+    #: how long a lost link is tried again (None: a channel in memory is never lost; else it has
+    #: ``watch_status(callback)``, called with each new status)
     give_up_after: float | None
 
     async def send(self, msg: dict) -> None:

@@ -8,11 +8,15 @@ everyone and frees the port) and the channel of the game on screen.
 import gc
 from pathlib import Path
 
+from textual import on
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 
 from uno_tui.play.address import format_address
 
+from . import hosting, joining
+from .hosting import KEPT
+from .messages import InternetSwitched, Join, JoinFailed, LeaveTable, MenuChosen, PasswordSet
 from .screens.start import StartScreen
 
 
@@ -58,8 +62,8 @@ class UnoApp(App):
         if self.locked:
             from .screens.join import JoinScreen
             host, port, name, password, _, *pin = self.join_options
-            back = self._tab_name()
-            form = JoinScreen(_where(host, port, pin), back or name, password=password, locked=True)
+            back = joining.tab_name(self.browser)
+            form = JoinScreen(joining.where(host, port, pin), back or name, password=password, locked=True)
             self.push_screen(form)
             if self.ssh or back:                 # (a browser that sat here: straight back to its seat, its token kept)
                 self.call_after_refresh(form.join)
@@ -75,9 +79,8 @@ class UnoApp(App):
             if host is None:                     # `uno-tui join`: the games found on the LAN
                 self.push_screen(JoinScreen(name=name, password=password, spectate=spectate))
                 return
-            self.push_screen(JoinScreen(_where(host, port, pin), name, connect=True))
-            self.join_game(host, port, name, password=password, spectate=spectate, fingerprint=(pin or [None])[0],
-                           on_error=lambda reason: self.screen.failed(reason))
+            self.push_screen(JoinScreen(joining.where(host, port, pin), name, connect=True))
+            self.join_table(Join(host, port, name, password, spectate, (pin or [None])[0]))
         if self.autostart is None:
             return
         if callable(self.autostart):
@@ -125,6 +128,10 @@ class UnoApp(App):
             self.back_to_start(damaged_notice(e))        # said on the start screen, the path whole
             return
         self._game(channel)
+
+    @on(MenuChosen)
+    def menu_chosen(self, message: MenuChosen) -> None:
+        self.menu_choice(message.choice)
 
     def menu_choice(self, choice: str) -> None:
         from uno_tui.storage.settings import GameSettings, lan_name, load_settings
@@ -206,117 +213,71 @@ class UnoApp(App):
             for note in session.notes():
                 self.notify(note, timeout=10)
             self.push_screen(LobbyScreen(session.local, "host", f"uno-tui · hosting on port {port_open}",
-                                         _invitation(session, asking=internet), internet=internet))
+                                         hosting.invitation(session, asking=internet), internet=internet))
             if internet:
                 self.set_internet(True)
 
         self.run_worker(serve(), group="host", exclusive=True, exit_on_error=False)
 
+    @on(InternetSwitched)
+    def internet_switched(self, message: InternetSwitched) -> None:
+        self.set_internet(message.on)
+
     def set_internet(self, on: bool) -> None:
-        """The host's lobby switch: ask the router to forward the table's port (or to stop), then
-        show the lobby what friends join with now."""
-        session, lobby = self._host_lobby()
-        if lobby is None:
-            return
+        """The host's lobby switch: ask the router to forward the table's port (or to stop)."""
+        lobby = self._host_lobby()
+        if lobby is not None:
+            self.run_worker(hosting.switch_internet(self, self.hosting, lobby, on), group="internet", exclusive=True,
+                            exit_on_error=False)
 
-        async def ask() -> None:
-            lobby.show_invitation(_invitation(session, asking=on), asking=True)
-            await (session.reach_internet() if on else session.leave_internet())
-            if session is self.hosting:
-                lobby.show_invitation(_invitation(session), internet=session.internet is not None)
-
-        self.run_worker(ask(), group="internet", exclusive=True, exit_on_error=False)
+    @on(PasswordSet)
+    def password_set(self, message: PasswordSet) -> None:
+        """The host's lobby: joining takes this password from now on."""
+        lobby = self._host_lobby()
+        if lobby is not None:
+            self.run_worker(hosting.set_password(self, self.hosting, lobby, message.password), group="password",
+                            exclusive=True, exit_on_error=False)
 
     def _host_lobby(self):
-        """The hosted session and its lobby, while the lobby is on the stack (else None, None)."""
+        """The hosted session's lobby, while it is on the stack (else None)."""
         from .screens.lobby import LobbyScreen
         lobby = next((s for s in self.screen_stack if isinstance(s, LobbyScreen) and s.kind == "host"), None)
-        return (self.hosting, lobby) if self.hosting is not None and lobby is not None else (None, None)
+        return lobby if self.hosting is not None else None
 
-    def set_password(self, password: str | None) -> None:
-        """The host's lobby: joining takes this password from now on (None: none)."""
-        session, lobby = self._host_lobby()
-        if lobby is None:
-            return
-
-        async def give() -> None:
-            await session.set_password(password)
-            lobby.show_invitation(_invitation(session), asking=lobby.asking)
-            self.notify("Friends who join from now on type this password." if password else
-                        "The table has no password now: anyone with the code can sit down.", title="Password")
-
-        self.run_worker(give(), group="password", exclusive=True, exit_on_error=False)
-
-    def join_game(self, host: str, port: int, name: str, *, password=None, spectate=False, fingerprint=None,
-                  on_error) -> None:
-        """Connect to a host (in a worker); on success the lobby (or the game) takes the channel.
-        ``fingerprint``: the host's key, from a join code or a LAN record (else pins.py asks)."""
-        from uno_tui.play.join import JoinError, connect
-        from uno_tui.storage.places import tab_keeps_seat
-        keep = not self.browser or tab_keeps_seat()     # a tab's token is kept only in its browser's files
+    @on(Join)
+    def join_table(self, message: Join) -> None:
+        """Connect to a host (in a worker); on success the lobby (or the game) takes the channel;
+        else the screen on top (the join form) is told why."""
+        from uno_tui.play.join import JoinError
 
         async def run() -> None:
             try:
-                channel = await connect(host, port, name, password=password, spectate=spectate,
-                                        keep_token=keep, fingerprint=fingerprint, ask=self._trust)
+                channel = await joining.connect_to(self, message, browser=self.browser)
             except JoinError as e:
-                on_error(e.reason)
+                self.screen.post_message(JoinFailed(e.reason))
                 return
-            if self.browser and keep:
-                self._tab_name(name)
-            if not self.browser:                 # a browser tab's files go with it: nothing to keep
-                from uno_tui.history.seat_record import RecordingChannel, SeatRecorder
-                channel = RecordingChannel(channel, SeatRecorder(format_address(host, port), name))
             from .screens.lobby import LobbyScreen
             self.channel = channel
-            self.push_screen(LobbyScreen(channel, "join", f"uno-tui · playing at {format_address(host, port)}"))
+            where = format_address(message.host, message.port)
+            self.push_screen(LobbyScreen(channel, "join", f"uno-tui · playing at {where}"))
 
         self.run_worker(run(), group="join", exclusive=True, exit_on_error=False)
 
-    def _tab_name(self, name: str | None = None) -> str:
-        """A browser tab whose files are its browser's: the name it last sat down with (``name``:
-        remember this one; "": forget it). "" for any other tab, or none kept."""
-        from uno_tui.protocol.limits import MAX_NAME
-        from uno_tui.storage.places import tab_keeps_seat, tab_name_path
-        if not (self.browser and tab_keeps_seat()):
-            return ""
-        path = tab_name_path()
-        try:
-            if name is None:
-                return path.read_text(encoding="utf-8").strip()[:MAX_NAME]
-            if name:
-                from uno_tui.storage.savefile import atomic_write
-                atomic_write(path, name.encode())
-            else:
-                path.unlink(missing_ok=True)
-        except (OSError, UnicodeDecodeError):
-            pass
-        return name or ""
-
-    async def _trust(self, address: str, fingerprint: str) -> bool:
-        """A host joined for the first time by its address alone: show its key, and ask once."""
-        from uno_tui.play.joincode import spaced
-
-        from .screens.modals import ConfirmLeave
-        return await self.push_screen_wait(ConfirmLeave(
-            f"This computer has not joined {address} before. The key it presents is\n\n  {spaced(fingerprint)}\n\n"
-            "The host's lobby shows its key: compare the two (the first groups will do). If they match, "
-            "trust it: later joins check it by themselves.", question="A host you have not joined before",
-            yes="Trust and join", no="Cancel"))
-
-    def leave_game(self, channel, notice: str | None = None, keep: bool = False) -> None:
+    @on(LeaveTable)
+    def leave_table(self, message: LeaveTable) -> None:
         """The player left (after confirming), or the host went away (``notice`` says so): close
         the channel, end a hosted game (its save deleted, unless to ``keep`` it for later), and go
         back to the start screen. A channel already left (its screen still reporting its end)
         changes nothing."""
-        if channel is not self.channel:
+        if message.channel is not self.channel:
             return
+        notice = message.notice
         if self.browser and notice is None:      # left on purpose: the next tab asks the name again
-            self._tab_name("")
+            joining.tab_name(self.browser, "")
         session = self._close()
         if session is not None:
-            self.run_worker(_close_hosted(session, keep), group="leave", exit_on_error=False)
-            if keep and session.table is not None:
+            self.run_worker(hosting.close_hosted(session, message.keep), group="leave", exit_on_error=False)
+            if message.keep and session.table is not None:
                 notice = notice or KEPT
         self.back_to_start(notice)
 
@@ -342,7 +303,7 @@ class UnoApp(App):
         """Quitting ends a hosted game properly (every player told) and saves a solo one."""
         session = self._close()
         if session is not None:
-            await _close_hosted(session, keep=True)      # as a closed terminal: kept to carry on
+            await hosting.close_hosted(session, keep=True)      # as a closed terminal: kept to carry on
         self.exit()
 
     def _set_up(self, settings) -> None:
@@ -355,31 +316,3 @@ class UnoApp(App):
         yield from super().get_system_commands(screen)
         yield SystemCommand("Light or dark", "Switch between the light and the dark theme (F2)",
                             self.action_toggle_theme)
-        # a game's commands, also from a dialog over it (the rules, a chat line, a decision)
-        game = next((s for s in reversed(self.screen_stack) if hasattr(s, "palette_commands")), None)
-        if game is not None:
-            yield from game.palette_commands()
-        elif isinstance(screen, StartScreen):      # (a browser tab never shows it)
-            yield from screen.palette_menu()
-
-
-KEPT = "The game is kept: Host carries it on (or uno-tui host --resume), and players take their seats back."
-
-
-async def _close_hosted(session, keep: bool) -> None:
-    """Send everyone away: a game kept for later says so to them; else it ends, its save deleted."""
-    from uno_tui.play.host.channel import HOST_ENDED, HOST_PAUSED
-    await session.close(HOST_PAUSED if keep and session.table is not None else HOST_ENDED, keep=keep)
-
-
-def _invitation(session, asking: bool = False) -> list:
-    """What the host's lobby shows friends join with (invite.py), with the lobby's way to set a password."""
-    from uno_tui.play.host.invite import invitation
-    return invitation(session, asking, set_one="Press p to set one.")
-
-
-def _where(host: str, port: int, pin: list) -> str:
-    """What the join form shows for an address given on the command line: a join code if it came
-    with a key."""
-    from uno_tui.play.joincode import join_code
-    return join_code(host, port, pin[0]) if pin and pin[0] else format_address(host, port)

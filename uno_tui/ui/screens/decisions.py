@@ -7,10 +7,21 @@ from enum import Enum
 
 from textual.screen import Screen
 
+from uno_tui.ui.messages import LeaveTable
 from uno_tui.ui.widgets.hand import HandView
 
-from .modals import ColorPicker, HandOverScreen, RespondModal, SeatPicker
+from .modals import ColorPicker, ConfirmLeave, HandOverScreen, RespondModal, SeatPicker
 from .moves import Moves
+
+#: what leaving does, said before the player confirms it
+LEAVING = {
+    "solo": "Your game is saved: Resume it from the start screen.",
+    "host": ("End the game: it ends for everyone at your table, and its save is deleted.\n"
+             "Keep for later: everyone leaves now; Host on the start screen (or uno-tui host --resume) "
+             "carries it on, and players take their seats back."),
+    "join": "A bot plays for you after a short wait; run the same join again to take your seat back.",
+}
+MATCH_OVER = "The match is over: nothing is kept to resume."
 
 
 class Ask(Enum):
@@ -65,6 +76,24 @@ class Decisions:
         """The player asks for the dialog of the pending decision again (one put aside to stack a card)."""
         self.answered.discard(Decision(ask, (self.screen.model.last_seq,)))
         self.ask()
+
+    def leave(self) -> None:
+        """Esc (or Menu after a hand): ask, then leave the table for the start screen."""
+        self.screen.run_worker(self._leave(), group="leave", exclusive=True, exit_on_error=False)
+
+    async def _leave(self) -> None:
+        screen = self.screen
+        over = screen.view is not None and screen.view["table"]["match"]["over"]
+        if screen.kind == "host" and not over:     # a host's game ends, or is kept to carry on later
+            answer = await screen.app.push_screen_wait(ConfirmLeave(LEAVING["host"], "End this game?",
+                                                                    yes="End game", keep="Keep for later"))
+        else:
+            consequence = MATCH_OVER if over and screen.kind != "join" else LEAVING[screen.kind]
+            answer = await screen.app.push_screen_wait(ConfirmLeave(consequence))
+        if answer:
+            screen.app.post_message(LeaveTable(screen.channel, keep=answer == "keep"))
+        else:
+            screen.offer_decision()
 
     async def _decide(self, decision: Decision) -> None:
         screen, moves = self.screen, self.moves

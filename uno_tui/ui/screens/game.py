@@ -18,8 +18,9 @@ from textual.screen import Screen
 from uno_tui.client.model import ClientModel
 from uno_tui.storage.settings import motion_on, save_motion
 from uno_tui.table import Channel
-from uno_tui.ui.messages import ChannelClosed, TableMessage
+from uno_tui.ui.messages import ChannelClosed, ChatLine, LeaveTable, LinkChanged, RecordSent, Refused, ViewChanged
 from uno_tui.ui.prompts import prompt
+from uno_tui.ui.reading import read_game
 from uno_tui.ui.widgets.footer import Footer
 from uno_tui.ui.widgets.hand import HandView
 from uno_tui.ui.widgets.log import LogView
@@ -28,18 +29,9 @@ from uno_tui.ui.widgets.table import TableView
 
 from .decisions import Ask, Decisions
 from .help import HelpScreen
-from .modals import ChatPrompt, ConfirmLeave, HandOverScreen
+from .modals import ChatPrompt
 from .moves import Moves
-
-#: what leaving does, said before the player confirms it
-LEAVING = {
-    "solo": "Your game is saved: Resume it from the start screen.",
-    "host": ("End the game: it ends for everyone at your table, and its save is deleted.\n"
-             "Keep for later: everyone leaves now; Host on the start screen (or uno-tui host --resume) "
-             "carries it on, and players take their seats back."),
-    "join": "A bot plays for you after a short wait; run the same join again to take your seat back.",
-}
-MATCH_OVER = "The match is over: nothing is kept to resume."
+from .palette import PALETTE, GameCommands
 
 #: the collector's first threshold while a game is on screen (Python's is 700): an update makes
 #: ~1,600 containers, so it ran twice an update, and more often walked the older generations
@@ -49,30 +41,13 @@ CHANCE_KEYS = {"c": ("catch", "catch"), "j": ("jump_in", "jump_in"), "u": ("uno"
 #: seconds a "Too late: ..." sentence holds the status line
 LATE_SHOWN = 3.0
 
-#: action name -> (palette title, help)
-PALETTE = {
-    "draw": ("Draw a card", "Draw instead of playing"),
-    "play_drawn": ("Play the drawn card", "Play the card you just drew"),
-    "keep": ("Keep the drawn card", "Keep it and end your turn"),
-    "uno": ("Say UNO", "Say UNO now, or with your next play"),
-    "catch": ("Catch!", "Catch a player who did not say UNO"),
-    "jump_in": ("Jump in", "Play your card identical to the top one, out of turn"),
-    "respond": ("Answer the card played at you", "Accept, challenge or shield"),
-    "pass_turn": ("Pass", "Nothing to play and nothing to draw; after a multi-play: play no more"),
-    "chat": ("Chat", "Say something to the table"),
-    "help": ("Rules", "The rules of this edition"),
-    "motion": ("Motion on or off", "Cards moving across the table (m)"),
-    "host_record": ("Keep the host's record", "Once the match is over: the whole match, every hand, to replay (h)"),
-    "leave": ("Leave the game", "Back to the start screen (asks first)"),
-}
-
-
 PHONE_BELOW = 60        # columns: a screen narrower has the phone's layout (README: the smallest is 40x20)
 SHORT_BELOW = 30        # lines: a phone's screen shorter has no log under the table
 TINY_BELOW = 22         # lines: a screen shorter has no title line and no frame round the hand
 
 
 class GameScreen(Screen):
+    COMMANDS = {GameCommands}
     BINDINGS = [
         Binding("d", "draw", "Draw"),
         Binding("p", "play_drawn", "Play drawn"),
@@ -103,6 +78,9 @@ class GameScreen(Screen):
     hand: var[tuple[tuple[str, ...], frozenset]] = var(((), frozenset()))
     since = var(0.0)                            # seconds since the view came (countdowns run from it)
     uno_armed = var(False)
+    motion = var(True)                          # cards move across the table
+    #: whether each of PALETTE's commands is possible now (what the footers offer)
+    offered: var[tuple[bool, ...]] = var(())
 
     def __init__(self, channel: Channel, title: str = "uno-tui", kind: str = "solo", pending: tuple = ()):
         """``kind``: "solo", "host" or "join" (what leaving does). ``pending``: messages
@@ -110,10 +88,10 @@ class GameScreen(Screen):
         super().__init__()
         self.channel, self.kind, self.pending = channel, kind, pending
         self.set_reactive(GameScreen.heading, title)
+        self.set_reactive(GameScreen.motion, motion_on())
         self.model = ClientModel()
         self.moves = Moves(self)
         self.decisions = Decisions(self, self.moves)
-        self._enabled: tuple = ()
         self._view_at = 0.0                     # when the latest view came
         self.link_lost = False                  # no host to send a move to (until the link is restored)
         self._lost_at = 0.0                     # when the link to the host was seen lost
@@ -122,18 +100,19 @@ class GameScreen(Screen):
     def compose(self) -> ComposeResult:
         yield TitleBar(id="title").data_bind(GameScreen.heading)
         with Horizontal(id="top"):
-            yield TableView(id="table").data_bind(GameScreen.view, GameScreen.since)
+            yield TableView(id="table").data_bind(GameScreen.view, GameScreen.since, GameScreen.motion)
             yield LogView(id="log")
         yield StatusLine(id="status").data_bind(GameScreen.status)
         yield HandView(id="hand").data_bind(GameScreen.hand)
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one(TableView).motion = motion_on()
         self.query_one(HandView).focus()
-        for msg in self.pending:
-            self.post_message(TableMessage(msg))
-        self.listen()
+        self.run_worker(read_game(self.channel, self.model, self.post_message, self.pending), group="table",
+                        exclusive=True, exit_on_error=False)
+        if self.channel.give_up_after is not None:      # a network channel: its link can be lost, and restored
+            self.channel.watch_status(lambda status: self.post_message(LinkChanged(status)))
+            self.post_message(LinkChanged(self.channel.status))
         self.set_interval(1.0, self._tick)
         self.set_interval(0.1, self._tick_window)
         self._threshold = gc.get_threshold()
@@ -145,20 +124,9 @@ class GameScreen(Screen):
         gc.set_threshold(*self._threshold)
 
     def _tick(self) -> None:
-        """Once a second: the link to the host (a joined game), and the table's countdowns."""
-        status = self.channel.status
-        if status == "reconnecting":
-            now = time.monotonic()
-            if not self.link_lost:
-                self.link_lost, self._lost_at = True, now
-                self.hand = (self.hand[0], frozenset())     # nothing is playable with no host to play to
-                self._offer_moves()
-            left = max(0, math.ceil(self.channel.give_up_after - (now - self._lost_at)))
-            self.status = (f"Lost the host; trying again for {left} s…", False)
-        elif self.link_lost and status == "connected" and self.view is not None:
-            self.link_lost = False
-            self._offer_moves()
-            self._show_status()                  # the link's line gives way to what the game waits for
+        """Once a second: the countdowns (the lost link's, and the table's)."""
+        if self.link_lost:
+            self._show_status()
         view = self.view
         if view and (any(s.get("bot_in") is not None for s in view["table"]["seats"])
                      or view["table"].get("clock_in") is not None
@@ -171,53 +139,54 @@ class GameScreen(Screen):
         if view and view["table"].get("window_in") is not None and self.since <= view["table"]["window_in"]:
             self.since = time.monotonic() - self._view_at
 
-    @work(exclusive=True, group="table", exit_on_error=False)
-    async def listen(self) -> None:
-        """Read the channel; post each message to the screen (workers never touch widgets)."""
-        try:
-            while True:
-                self.post_message(TableMessage(await self.channel.recv()))
-        except (ConnectionError, EOFError) as e:
-            self.post_message(ChannelClosed(str(e) or "the connection to the table was lost"))
-
     # ------------------------------------------------------------ incoming
-    @on(TableMessage)
-    def on_table_message(self, message: TableMessage) -> None:
-        msg = message.msg
-        before = len(self.model.log)
-        change = self.model.apply(msg)
+    @on(LinkChanged)
+    def link_changed(self, message: LinkChanged) -> None:
+        """The link to the host lost (nothing is playable with no host to play to), or back."""
+        if message.status == "reconnecting" and not self.link_lost:
+            self.link_lost, self._lost_at = True, time.monotonic()
+            self.hand = (self.hand[0], frozenset())
+            self._offer_moves()
+            self._show_status()
+        elif message.status == "connected" and self.link_lost:
+            self.link_lost = False
+            self._offer_moves()
+            self._show_status()                  # the link's line gives way to what the game waits for
+
+    @on(ViewChanged)
+    def view_changed(self, message: ViewChanged) -> None:
         log = self.query_one(LogView)
-        if change == "gap":
-            self.send(self.model.command("snapshot"))
-        elif change == "error":
-            if self.model.error.startswith("Too late"):     # the table saw the chance go first
-                self._say_late(self.model.error)
-            else:
-                self.notify(self.model.error, title="Not allowed", severity="warning")
-        elif change == "record":
-            self._keep_hosts_record(msg)
-        elif change in ("view", "chat"):         # the model's log holds chat too, in order
-            if msg["type"] == "snapshot":
-                log.clear()
-                log.add_lines(self.model.log, self.model.seat)
-            else:
-                log.add_lines(self.model.log[before:], self.model.seat)
-            if change == "chat" and self.model.log[-1]["seat"] != self.model.seat:
-                self.notify(self.model.log[-1]["text"], title="Chat", timeout=8)    # said, not only logged
-            if change == "view":
-                self._view_at = time.monotonic()
-                self.since = 0.0
-                self.view = self.model.view
+        if message.fresh:
+            log.clear()
+        log.add_lines(message.lines, self.model.seat)
+        self._view_at = time.monotonic()
+        self.since = 0.0
+        self.view = message.view
+
+    @on(ChatLine)
+    def chat_line(self, message: ChatLine) -> None:
+        """Logged in order with the game, and said (unless it is this seat's own)."""
+        self.query_one(LogView).add_lines([message.line], self.model.seat)
+        if message.line["seat"] != self.model.seat:
+            self.notify(message.line["text"], title="Chat", timeout=8)
+
+    @on(Refused)
+    def refused(self, message: Refused) -> None:
+        if message.reason.startswith("Too late"):     # the table saw the chance go first
+            self._say_late(message.reason)
+        else:
+            self.notify(message.reason, title="Not allowed", severity="warning")
 
     def action_host_record(self) -> None:
-        """Ask the host for its record of the match just over (it comes back as a "record")."""
+        """Ask the host for its record of the match just over (it comes back as RecordSent)."""
         self.send(self.model.command("record"))
 
-    def _keep_hosts_record(self, msg: dict) -> None:
+    @on(RecordSent)
+    def keep_hosts_record(self, message: RecordSent) -> None:
         from uno_tui.history.record import RecordError
         from uno_tui.history.seat_record import keep_hosts_record
         try:
-            path = keep_hosts_record(msg, getattr(self.channel, "recorder", None))
+            path = keep_hosts_record(message.record, getattr(self.channel, "recorder", None))
         except (RecordError, OSError) as e:
             self.notify(f"The host's record was not kept: {e}", title="Record", severity="error", timeout=10)
             return
@@ -225,9 +194,9 @@ class GameScreen(Screen):
                     title="The host's record", timeout=10)
 
     @on(ChannelClosed)
-    def on_channel_closed(self, message: ChannelClosed) -> None:
+    def channel_closed(self, message: ChannelClosed) -> None:
         """The host ended the game or could not be reached again: back to the start, saying why."""
-        self.app.leave_game(self.channel, message.reason)
+        self.app.post_message(LeaveTable(self.channel, message.reason))
 
     def watch_view(self, old: dict | None, view: dict | None) -> None:
         """What the widgets show, made from the new view; then the decision it asks for."""
@@ -250,21 +219,21 @@ class GameScreen(Screen):
             # the card just drawn is the one Enter may play: the cursor goes to it (once)
             self.query_one(HandView).cursor = view["hand"].index(view["drawn"])
         self._offer_moves()
-        if isinstance(self.decisions.dialog, HandOverScreen):
-            self.decisions.dialog.show_wait(view)
         self.offer_decision()
 
     def _offer_moves(self) -> None:
-        """The footer (and a dialog's) offers what is possible now: it re-renders only when that changes."""
-        enabled = tuple(bool(self.check_action(name, ())) for name in PALETTE)
-        if enabled != self._enabled:
-            self._enabled = enabled
-            self.refresh_bindings()
-            if self.app.screen is not self:      # a dialog's footer offers some of them too
-                self.app.screen.refresh_bindings()
+        """What is possible now: the footer (and a decision's, which watches it) re-renders when it changes."""
+        self.offered = tuple(bool(self.check_action(name, ())) for name in PALETTE)
+
+    def watch_offered(self) -> None:
+        self.refresh_bindings()
 
     def _show_status(self) -> None:
-        if self.link_lost or self.view is None:
+        if self.link_lost:
+            left = max(0, math.ceil(self.channel.give_up_after - (time.monotonic() - self._lost_at)))
+            self.status = (f"Lost the host; trying again for {left} s…", False)
+            return
+        if self.view is None:
             return
         text = prompt(self.view, self.since)
         if self._late[0] and time.monotonic() < self._late[1]:
@@ -348,47 +317,19 @@ class GameScreen(Screen):
         await self.app.push_screen_wait(HelpScreen(self.view["table"]["rules"] if self.view else None))
         self.offer_decision()
 
-    @work(group="leave", exclusive=True, exit_on_error=False)
-    async def action_leave(self) -> None:
+    def action_leave(self) -> None:
         """Esc (or Menu after a hand): ask, then leave the table for the start screen."""
-        over = self.view is not None and self.view["table"]["match"]["over"]
-        if self.kind == "host" and not over:         # a host's game ends, or is kept to carry on later
-            answer = await self.app.push_screen_wait(ConfirmLeave(LEAVING["host"], "End this game?", yes="End game",
-                                                                  keep="Keep for later"))
-        else:
-            consequence = MATCH_OVER if over and self.kind != "join" else LEAVING[self.kind]
-            answer = await self.app.push_screen_wait(ConfirmLeave(consequence))
-        if answer:
-            self.app.leave_game(self.channel, keep=answer == "keep")
-        else:
-            self.offer_decision()
+        self.decisions.leave()
 
     def action_motion(self) -> None:
         """Cards moving across the table, on or off (remembered)."""
-        table = self.query_one(TableView)
-        table.motion = not table.motion
-        table.land()
-        save_motion(table.motion)
-        self.notify("Motion on." if table.motion else "Motion off.")
+        self.motion = not self.motion
+        self.query_one(TableView).land()
+        save_motion(self.motion)
+        self.notify("Motion on." if self.motion else "Motion off.")
 
     def check_action(self, action: str, parameters) -> bool | None:
-        model = self.model
-        if model.view is None or self.link_lost:    # no view yet, or no host to send a move to
-            return action in ("help", "leave", "motion")
-        checks = {
-            "draw": lambda: model.can("draw"),
-            "keep": lambda: model.can("keep"),
-            "play_drawn": lambda: model.can("play_drawn"),
-            "pass_turn": lambda: model.can("pass") or model.can("stop"),
-            "catch": lambda: model.can("catch") and model.view["catchable"] is not None,
-            "jump_in": lambda: model.can("jump_in"),
-            "uno": lambda: model.can("say_uno") or any(a.get("uno") for a in model.legal),
-            "respond": lambda: model.my_decision() and model.view["phase"] == "respond",
-            "chat": lambda: model.seat is None or sum(s["kind"] == "human" for s in model.view["table"]["seats"]) > 1,
-            "host_record": lambda: self.kind == "join" and model.view["table"]["match"]["over"],
-        }
-        check = checks.get(action)
-        return True if check is None else bool(check())
+        return self.moves.possible(action)
 
     def palette_commands(self):
         """Every command, always: those that do nothing now are marked so (and say so if chosen)."""

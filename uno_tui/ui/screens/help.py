@@ -8,8 +8,11 @@ from textual.widgets import Markdown
 from uno_tui.ui.rules_help import help_markdown
 from uno_tui.ui.widgets.footer import Footer
 
+from .palette import GameCommands
+
 
 class HelpScreen(ModalScreen):
+    COMMANDS = {GameCommands}
     BINDINGS = [Binding("escape,q,question_mark", "dismiss", "Close")]
 
     def __init__(self, rules: dict | None = None):

@@ -16,6 +16,7 @@ from textual.widgets.option_list import Option
 from uno_tui.play.address import DEFAULT_PORT, format_address, lan_interface, parse_address
 from uno_tui.play.joincode import is_join_code, join_code, parse_join_code
 from uno_tui.protocol.limits import MAX_NAME, MAX_PASSWORD
+from uno_tui.ui.messages import Join, JoinFailed
 from uno_tui.ui.widgets.fields import TextField
 from uno_tui.ui.widgets.footer import Footer
 
@@ -199,11 +200,12 @@ class JoinScreen(Screen):
             return
         password = self.query_one("#password", Input).value or None
         self.query_one("#join-error", Static).update(f"Connecting to {format_address(host, port)}…")
-        self.app.join_game(host, port, name, password=password, spectate=self.spectate, fingerprint=fingerprint,
-                           on_error=self.failed)
+        self.app.post_message(Join(host, port, name, password=password, spectate=self.spectate,
+                                   fingerprint=fingerprint))
 
-    def failed(self, reason: str) -> None:
-        self.query_one("#join-error", Static).update(Text(reason, style="bold red"))
+    @on(JoinFailed)
+    def failed(self, message: JoinFailed) -> None:
+        self.query_one("#join-error", Static).update(Text(message.reason, style="bold red"))
         if self.connecting and not self.locked:    # the address given failed: now list the games heard
             self.connecting = False
             self.listen_for_games()

@@ -1,7 +1,7 @@
 """Before the game: the lobby (the same screen for the host and for joiners, with the host's
 controls on the host's)."""
 from rich.text import Text
-from textual import on, work
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -13,7 +13,9 @@ from uno_tui.client.model import ClientModel
 from uno_tui.engine.house import TEAM_NAMES
 from uno_tui.protocol.limits import MAX_PASSWORD
 from uno_tui.table import Channel
-from uno_tui.ui.messages import ChannelClosed, TableMessage
+from uno_tui.ui.messages import (ChannelClosed, ChatLine, GameStarted, InternetSwitched, Invitation, LeaveTable,
+                                 LobbyChanged, PasswordSet, Refused)
+from uno_tui.ui.reading import read_lobby
 from uno_tui.ui.widgets.fields import TickBox
 from uno_tui.ui.widgets.footer import Footer
 
@@ -79,59 +81,50 @@ class LobbyScreen(Screen):
 
     def on_mount(self) -> None:
         self.query_one("#start").display = self.kind == "host"
-        self.listen()
+        self.run_worker(read_lobby(self.channel, self.post_message), group="lobby", exclusive=True,
+                        exit_on_error=False)
 
-    @work(exclusive=True, group="lobby", exit_on_error=False)
-    async def listen(self) -> None:
-        """Lobby messages are shown here; the first game message hands the channel on."""
-        try:
-            while True:
-                msg = await self.channel.recv()
-                self.post_message(TableMessage(msg))
-                if msg.get("type") in ("update", "snapshot"):
-                    return
-        except (ConnectionError, EOFError) as e:
-            self.post_message(ChannelClosed(str(e) or "the connection to the host was lost"))
+    @on(GameStarted)
+    def game_started(self, message: GameStarted) -> None:
+        """The game screen takes the channel, and the message that started the game."""
+        from .game import GameScreen
+        while self.app.screen is not self:       # a chat line or a question left open: gone
+            self.app.pop_screen()
+        self.app.switch_screen(GameScreen(self.channel, self.title_text, self.kind, pending=(message.first,)))
 
-    @on(TableMessage)
-    async def on_table_message(self, message: TableMessage) -> None:
-        msg = message.msg
-        kind = msg.get("type")
-        if kind in ("update", "snapshot"):
-            from .game import GameScreen
-            while self.app.screen is not self:       # a chat line or a question left open: gone
-                self.app.pop_screen()
-            self.app.switch_screen(GameScreen(self.channel, self.title_text, self.kind, pending=(msg,)))
-        elif kind == "lobby":
-            await self.show(msg)
-        elif kind == "chat":
-            who = msg["name"] + (" (watching)" if msg.get("spectator") else "")
-            self.chat = [*self.chat[-4:], f"{who}: {msg['text']}"]
-            self.query_one("#lobby-chat", Static).update(Text("\n".join(self.chat)))
-        elif kind == "error":
-            self.notify(msg.get("reason", "refused"), title="Not allowed", severity="warning")
+    @on(LobbyChanged)
+    async def lobby_changed(self, message: LobbyChanged) -> None:
+        await self.show(message.lobby)
 
-    def show_invitation(self, where: list, *, internet: bool | None = None, asking: bool = False) -> None:
-        """What friends join with now (the app asked the router); ``internet``: the switch's state
-        (None: as it is); the switch waits while the router is asked."""
-        self.where, self.asking = where, asking
-        self.internet = self.internet if internet is None else internet
-        if not self.is_mounted:                       # compose() shows it
-            return
-        self.query_one("#addresses", Static).update(_lines(where))
+    @on(ChatLine)
+    def chat_line(self, message: ChatLine) -> None:
+        self.chat = [*self.chat[-4:], message.line["text"]]
+        self.query_one("#lobby-chat", Static).update(Text("\n".join(self.chat)))
+
+    @on(Refused)
+    def refused(self, message: Refused) -> None:
+        self.notify(message.reason, title="Not allowed", severity="warning")
+
+    @on(Invitation)
+    def show_invitation(self, message: Invitation) -> None:
+        """What friends join with now (the app asked the router); the switch waits while it is asked."""
+        self.where = message.where
+        self.asking = self.asking if message.asking is None else message.asking
+        self.internet = self.internet if message.internet is None else message.internet
+        self.query_one("#addresses", Static).update(_lines(self.where))
         switch = self.query_one("#internet", Checkbox)
-        switch.disabled = asking
+        switch.disabled = self.asking
         if switch.value != self.internet:
             with self.prevent(Checkbox.Changed):
                 switch.value = self.internet
 
     @on(Checkbox.Changed, "#internet")
     def internet_switched(self, event: Checkbox.Changed) -> None:
-        self.app.set_internet(event.value)
+        self.app.post_message(InternetSwitched(event.value))
 
     @on(ChannelClosed)
-    def on_channel_closed(self, message: ChannelClosed) -> None:
-        self.app.leave_game(self.channel, message.reason)
+    def channel_closed(self, message: ChannelClosed) -> None:
+        self.app.post_message(LeaveTable(self.channel, message.reason))
 
     @property
     def hosting(self) -> bool:
@@ -215,13 +208,15 @@ class LobbyScreen(Screen):
         """The host sets the table's password (or clears it) for those who join from now on."""
         def given(password: str | None) -> None:
             if password is not None:
-                self.app.set_password(password or None)
+                self.app.post_message(PasswordSet(password or None))
         self.app.push_screen(LinePrompt("A password for this table", "Enter sets it (empty: none), Esc cancels",
                                         field="table-password", max_length=MAX_PASSWORD, secret=True), given)
 
     def action_leave(self) -> None:
+        def leave(sure: bool = True) -> None:
+            if sure:
+                self.app.post_message(LeaveTable(self.channel))
         if self.kind != "host":
-            self.app.leave_game(self.channel)
+            leave()
             return
-        self.app.push_screen(ConfirmLeave("Everyone who joined is sent away, and the server stops."),
-                             lambda leave: leave and self.app.leave_game(self.channel))
+        self.app.push_screen(ConfirmLeave("Everyone who joined is sent away, and the server stops."), leave)

@@ -21,6 +21,8 @@ from uno_tui.ui.widgets.fields import TextField
 from uno_tui.ui.widgets.footer import Footer
 from uno_tui.ui.widgets.scoring import scoring
 
+from .palette import GameCommands
+
 
 class DecisionModal(ModalScreen):
     """A decision over the game screen. What the game offers at the same moment (catch a
@@ -31,6 +33,8 @@ class DecisionModal(ModalScreen):
     FORWARDED = [Binding("c", "game('catch')", "Catch!"), Binding("t", "game('chat')", "Chat"),
                  Binding("question_mark", "game('help')", "Rules"), Binding("escape", "game('leave')", "Leave")]
 
+    COMMANDS = {GameCommands}
+
     def __init__(self, game=None):
         super().__init__()
         self.game = game
@@ -38,6 +42,10 @@ class DecisionModal(ModalScreen):
     def compose(self) -> ComposeResult:
         yield from self.dialog()
         yield Footer()
+
+    def on_mount(self) -> None:
+        if self.game is not None:                   # the game's keys offered here change with the game's
+            self.watch(self.game, "offered", self.refresh_bindings, init=False)
 
     def dialog(self) -> ComposeResult:
         raise NotImplementedError
@@ -191,6 +199,8 @@ class HandOverScreen(DecisionModal):
 
     def on_mount(self) -> None:
         self.show_wait(self.view)
+        if self.game is not None:                   # each view the game receives: its countdown, newer
+            self.watch(self.game, "view", self.show_wait, init=False)
         self.set_interval(1.0, self._tick)
 
     def show_wait(self, view: dict) -> None:
@@ -266,6 +276,8 @@ class ConfirmLeave(ModalScreen[bool | str]):
     """Leaving (or replacing a saved game) is never one stray key: say what it does, and ask.
     ``keep``: a third answer, "keep" (a host's game kept to carry on later)."""
 
+    COMMANDS = {GameCommands}
+
     #: not in the footer: the buttons name the keys with their own words ("Leave (y)", "Back (n)")
     BINDINGS = [Binding("y", "answer(True)", "Yes", show=False), Binding("n,escape", "answer(False)", "No", show=False),
                 Binding("k", "answer('keep')", "Keep", show=False)]
@@ -322,6 +334,8 @@ class LinePrompt(ModalScreen[str | None]):
 
 class ChatPrompt(LinePrompt):
     """One line to the table: Enter sends it, Esc drops it."""
+
+    COMMANDS = {GameCommands}
 
     def __init__(self):
         super().__init__("Say something to the table", "Enter to send, Esc to cancel", field="chat-line")

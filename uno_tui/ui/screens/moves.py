@@ -20,6 +20,26 @@ class Moves:
     def model(self):
         return self.screen.model
 
+    def possible(self, action: str) -> bool:
+        """Whether the screen's ``action`` can do something now (the footer offers only those)."""
+        model = self.model
+        if model.view is None or self.screen.link_lost:    # no view yet, or no host to send a move to
+            return action in ("help", "leave", "motion")
+        checks = {
+            "draw": lambda: model.can("draw"),
+            "keep": lambda: model.can("keep"),
+            "play_drawn": lambda: model.can("play_drawn"),
+            "pass_turn": lambda: model.can("pass") or model.can("stop"),
+            "catch": lambda: model.can("catch") and model.view["catchable"] is not None,
+            "jump_in": lambda: model.can("jump_in"),
+            "uno": lambda: model.can("say_uno") or any(a.get("uno") for a in model.legal),
+            "respond": lambda: model.my_decision() and model.view["phase"] == "respond",
+            "chat": lambda: model.seat is None or sum(s["kind"] == "human" for s in model.view["table"]["seats"]) > 1,
+            "host_record": lambda: self.screen.kind == "join" and model.view["table"]["match"]["over"],
+        }
+        check = checks.get(action)
+        return True if check is None else bool(check())
+
     def act(self, action: dict) -> None:
         screen = self.screen
         if screen.link_lost:

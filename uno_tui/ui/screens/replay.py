@@ -19,6 +19,7 @@ from uno_tui.storage.settings import GameSettings
 from uno_tui.ui.widgets.footer import Footer
 
 from .game import GameScreen
+from .palette import GameCommands
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)               # moves a second, playing on by itself
 #: the replay's own commands: action -> (palette title, help)
@@ -147,6 +148,8 @@ class ReplayScreen(GameScreen):
 
 class HandsFaceUp(ModalScreen):
     """Every seat's hand at this point of a finished match's record."""
+
+    COMMANDS = {GameCommands}
 
     BINDINGS = [Binding("escape,f,enter", "dismiss", "Close")]
 

@@ -1,12 +1,17 @@
 """The start screen: play now (or resume) in one key, or set up, host, join, read the rules."""
+from collections.abc import Iterable
+
 from rich.text import Text
-from textual.app import ComposeResult
+from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
+from uno_tui.ui.messages import MenuChosen
 from uno_tui.ui.widgets.footer import Footer
+
+from .palette import Commands
 
 LOGO = r"""
  _   _ _   _  ___
@@ -27,7 +32,15 @@ MENU = (("Resume", "resume", "Carry on the saved solo game"),
 VARIANTS = {"resume": "success", "play": "primary"}
 
 
+class MenuCommands(Commands):
+    """The start screen's menu for Ctrl+P (Resume while a game is saved)."""
+
+    def commands(self) -> Iterable[SystemCommand]:
+        return self.screen.palette_menu()
+
+
 class StartScreen(Screen):
+    COMMANDS = {MenuCommands}
     BINDINGS = [Binding("up", "app.focus_previous", show=False), Binding("down", "app.focus_next", show=False),
                 Binding("q", "app.quit", "Quit")]
 
@@ -75,13 +88,11 @@ class StartScreen(Screen):
         label.display = bool(notice)
         label.update(Text(notice or "", style="bold", justify="center"))
 
-    def palette_menu(self):
-        """The menu's choices for Ctrl+P (Resume while a game is saved)."""
-        from textual.app import SystemCommand
+    def palette_menu(self) -> Iterable[SystemCommand]:
         shown = self.query_one("#resume").display
         for title, choice, help_text in MENU:
             if choice != "quit" and (choice != "resume" or shown):     # Textual's palette has Quit
-                yield SystemCommand(title, help_text, lambda choice=choice: self.app.menu_choice(choice))
+                yield SystemCommand(title, help_text, lambda choice=choice: self.app.post_message(MenuChosen(choice)))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.app.menu_choice(event.button.id)
+        self.app.post_message(MenuChosen(event.button.id))

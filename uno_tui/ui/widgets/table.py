@@ -10,7 +10,7 @@ import time
 from rich.style import Style
 from rich.text import Text
 from textual.geometry import Region
-from textual.reactive import reactive
+from textual.reactive import reactive, var
 from textual.strip import Strip
 from textual.widget import Widget
 
@@ -38,6 +38,7 @@ class TableView(Widget):
     #: (repaint=False: a change repaints only the rows it changed, through _repaint)
     view: reactive[dict | None] = reactive(None, always_update=True, repaint=False)
     since: reactive[float] = reactive(0.0, repaint=False)       # seconds since the view came (away countdowns)
+    motion = var(True)                          # cards fly from seat to seat
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -49,7 +50,6 @@ class TableView(Widget):
         self._styles: tuple[str, dict[str, Style]] = ("", {})
         self._background: tuple[tuple, Canvas | None] = ((), None)
         self._drawn: dict = {}                  # a plate or pile -> what it showed last, and its cells (_once)
-        self.motion = True
 
     # ------------------------------------------------------------ changes
     def watch_view(self, old: dict | None, new: dict | None) -> None:

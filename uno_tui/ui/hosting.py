@@ -1,0 +1,37 @@
+"""The app's side of hosting: the host lobby's switches (the internet, the password), each
+worked in the app's worker and told back to the lobby as an Invitation; and a hosted game closed."""
+from textual.app import App
+from textual.screen import Screen
+
+from .messages import Invitation
+
+KEPT = "The game is kept: Host carries it on (or uno-tui host --resume), and players take their seats back."
+
+
+async def switch_internet(app: App, session, lobby: Screen, on: bool) -> None:
+    """Ask the router to forward the table's port (or to stop), then show the lobby what friends
+    join with now (unless the game was left meanwhile)."""
+    lobby.post_message(Invitation(invitation(session, asking=on), asking=True))
+    await (session.reach_internet() if on else session.leave_internet())
+    if session is app.hosting:
+        lobby.post_message(Invitation(invitation(session), internet=session.internet is not None, asking=False))
+
+
+async def set_password(app: App, session, lobby: Screen, password: str | None) -> None:
+    """Joining takes this password from now on (None: none)."""
+    await session.set_password(password)
+    lobby.post_message(Invitation(invitation(session)))
+    app.notify("Friends who join from now on type this password." if password else
+               "The table has no password now: anyone with the code can sit down.", title="Password")
+
+
+async def close_hosted(session, keep: bool) -> None:
+    """Send everyone away: a game kept for later says so to them; else it ends, its save deleted."""
+    from uno_tui.play.host.channel import HOST_ENDED, HOST_PAUSED
+    await session.close(HOST_PAUSED if keep and session.table is not None else HOST_ENDED, keep=keep)
+
+
+def invitation(session, asking: bool = False) -> list:
+    """What the host's lobby shows friends join with (invite.py), with the lobby's way to set a password."""
+    from uno_tui.play.host.invite import invitation as lines
+    return lines(session, asking, set_one="Press p to set one.")
