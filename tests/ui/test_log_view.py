@@ -1,5 +1,5 @@
-"""The log draws only its new rows: when it is full, the rows already drawn move up in Textual's
-line cache (widgets/log.py). What reaches the terminal must be what drawing every row shows."""
+"""The log draws only its new rows: when it is full, the rows drawn already are kept and move up
+(widgets/log.py). What reaches the terminal must be what drawing every row shows."""
 import pyte
 from textual.app import App
 
@@ -31,6 +31,12 @@ class Terminal(App):
         return [[(c.data, c.fg, c.bg, c.bold) for c in (buffer[y][x] for x in range(40))] for y in range(12)]
 
 
+def redraw(log: LogView) -> None:
+    """Every row drawn again: none kept from the frames before (as when the styles change)."""
+    log.notify_style_update()
+    log.refresh()
+
+
 LINES = [{"text": f"Bot {i % 9} plays Blue {i % 10}" + (", and says UNO twice over" if i % 3 == 0 else "."),
           "kind": "say_uno" if i % 4 == 0 else "play", "seat": i % 3} for i in range(60)]
 
@@ -47,7 +53,7 @@ async def test_new_rows_on_screen_are_what_drawing_every_row_shows():
             start += batch + 1
             await pilot.pause()
             partial = app.seen()
-            log.refresh()                       # every row drawn again
+            redraw(log)
             await pilot.pause()
             assert partial == app.seen(), f"after {start} lines"
         log.action_scroll_log(1)                # scrolled back, lines still coming
@@ -55,6 +61,6 @@ async def test_new_rows_on_screen_are_what_drawing_every_row_shows():
         log.add_lines(LINES[:3], me=1)
         await pilot.pause()
         partial = app.seen()
-        log.refresh()
+        redraw(log)
         await pilot.pause()
         assert partial == app.seen()

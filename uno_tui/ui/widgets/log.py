@@ -2,6 +2,8 @@
 
 Names and chat are plain Text (never markup), so another player's name cannot style or break
 the screen."""
+from itertools import groupby
+
 from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding
@@ -43,6 +45,9 @@ class LogView(Widget, can_focus=True):
         self.back = 0                       # lines scrolled back from the newest
         self._wrapped: tuple[int, list[Strip]] = (0, [])
         self._style = Style()
+        self._look: tuple = ()
+        self._view: list[Strip | None] = []     # the lines on the rows of the frame being drawn
+        self._drawn: dict[int, tuple[Strip, Strip]] = {}    # id of a wrapped line: it, and its row drawn
 
     def add_lines(self, lines: list[dict], me: int | None) -> None:
         width, strips = self._wrapped
@@ -61,36 +66,16 @@ class LogView(Widget, can_focus=True):
             if width:
                 del strips[:sum(len(wrap(self.app.console, text, width)) for text in self.entries[:old])]
             del self.entries[:old]
-        if not width:                        # not drawn yet (or to be wrapped again): all of it
+        if width and new and old <= 0 and self._only_new(new):
+            self.refresh(Region(0, len(strips) - new, width, new))
+        elif not width or new:               # not drawn yet, or every row moved up: all of it
             self.refresh()
-        elif new:
-            self._show_new(new)
 
-    def _show_new(self, rows: int) -> None:
-        """``rows`` rows came in at the bottom: only they are drawn. Above them nothing moves while
-        the log is not full; when it is, the rows Textual drew already move up in its line cache
-        (drawing each row again was most of what a table update cost: bench/ui.py)."""
+    def _only_new(self, rows: int) -> bool:
+        """Whether the ``rows`` rows that came in at the bottom are all that changed: while the log
+        is not full, nothing above them moves (once it is full, every row moves up: render_lines)."""
         width, height = self.size
-        total = len(self._wrapped[1])
-        if self._wrapped[0] != width or height <= rows or total - rows < height < total:
-            self.refresh()
-        elif total <= height:
-            self.refresh(Region(0, total - rows, width, rows))
-        else:
-            self._scroll_up(rows)
-
-    def _scroll_up(self, rows: int) -> None:
-        """The full log moves up ``rows`` rows: each row takes what Textual drew for the row that many
-        below (through its line cache: there is no public way), and only the new rows are drawn."""
-        width, height = self.size
-        cache, top = self._styles_cache, self.content_offset.y      # (Textual's, by the widget's line)
-        for y in range(top, top + height - rows):
-            if y + rows in cache._cache and y + rows not in cache._dirty_lines:
-                cache._cache[y] = cache._cache[y + rows]
-            else:
-                cache._cache.pop(y, None)
-        self.refresh(Region(0, height - rows, width, rows))
-        self._repaint_regions.add(Region(0, 0, width, height - rows).translate(self.content_offset))
+        return self._wrapped[0] == width and rows < height and len(self._wrapped[1]) <= height
 
     def clear(self) -> None:
         self.entries, self.back = [], 0
@@ -106,21 +91,51 @@ class LogView(Widget, can_focus=True):
             self._wrapped = (width, strips)
         return self._wrapped[1]
 
-    def render_lines(self, crop: Region) -> list[Strip]:
-        """Textual asks for all of a frame's lines at once: the widget's style is looked up once
-        for them (looked up for each line, it cost more than the line)."""
-        self._style = self.rich_style
-        return super().render_lines(crop)
-
-    def render_line(self, y: int) -> Strip:
+    def _rows(self) -> list[Strip | None]:
+        """The wrapped line on each row of the view (None below the last), ``back`` kept in range."""
         width, height = self.size
         strips = self._strips(width)
         self.back = max(0, min(self.back, len(strips) - height))
-        index = len(strips) - height - self.back + y
-        if len(strips) < height:
-            index = y
-        line = strips[index].crop(0, width) if 0 <= index < len(strips) else Strip.blank(width)
-        return line.apply_style(self._style)
+        first = max(0, len(strips) - height - self.back)
+        return (strips[first:first + height] + [None] * height)[:height]
+
+    def notify_style_update(self) -> None:
+        """The widget's styles changed (a theme, a class): no row drawn before is kept."""
+        super().notify_style_update()
+        self._drawn = {}
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """The rows as Textual draws them (border and background added). A row whose line was on
+        the last frame, with the same look, is that frame's row again, so when the full log moves
+        up only its new rows are drawn (drawing every row again was most of what a table update
+        cost: bench/ui.py). The widget's style is looked up once for all the rows (looked up for
+        each line, it cost more than the line)."""
+        self._style, self._view = self.rich_style, self._rows()
+        if crop != self.outer_size.region:        # partly hidden: only what shows, all drawn
+            self._drawn = {}
+            return super().render_lines(crop)
+        look = (crop, self._style, self.background_colors, self.opacity, tuple(self.get_line_filters()),
+                self.app.ansi_theme)
+        if look != self._look:
+            self._look, self._drawn = look, {}
+        top = self.content_offset.y
+        lines: list[Strip | None] = [None] * crop.height
+        for y, line in enumerate(self._view, top):
+            kept = self._drawn.get(id(line))
+            if kept is not None and kept[0] is line:
+                lines[y] = kept[1]
+        y = 0
+        for missing, count in [(missing, len(list(run))) for missing, run in groupby(lines, lambda s: s is None)]:
+            if missing:
+                lines[y:y + count] = super().render_lines(Region(0, y, crop.width, count))
+            y += count
+        self._drawn = {id(line): (line, lines[y]) for y, line in enumerate(self._view, top) if line is not None}
+        return lines
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        line = self._view[y]
+        return (Strip.blank(width) if line is None else line.crop(0, width)).apply_style(self._style)
 
     def action_scroll_log(self, step: int) -> None:
         self.back = 0 if step == 0 else self.back + step * max(1, self.size.height - 1)
