@@ -6,7 +6,7 @@ from uno_tui.storage.settings import GameSettings
 from uno_tui.table import LocalChannel, Pacing, Seat, Table
 from uno_tui.ui.app import UnoApp
 from uno_tui.ui.screens.game import GameScreen
-from uno_tui.ui.screens.modals import HandOverScreen
+from uno_tui.ui.screens.handover import HandOverScreen
 
 FROZEN = Pacing(bot_delay=10_000, catch_delay={"easy": 10_000, "normal": 10_000, "hard": 10_000, "expert": 10_000},
                 grace=10_000, hand_pause=10_000)

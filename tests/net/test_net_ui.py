@@ -11,7 +11,8 @@ from uno_tui.table import Pacing
 from uno_tui.ui.app import UnoApp
 from uno_tui.ui.screens.game import GameScreen
 from uno_tui.ui.screens.lobby import LobbyScreen
-from uno_tui.ui.screens.modals import ColorPicker, ConfirmLeave, HandOverScreen, RespondModal
+from uno_tui.ui.screens.handover import HandOverScreen
+from uno_tui.ui.screens.modals import ColorPicker, ConfirmLeave, RespondModal
 
 
 async def act(pilot, app) -> bool:

@@ -217,7 +217,7 @@ async def fits(pilot, screen, size) -> None:
 async def test_a_resize_during_the_deal_and_between_hands_lays_the_table_out_for_the_new_size(monkeypatch):
     from tests.helpers.ui import go_out, rigged_app
     from uno_tui.ui.screens.game import GameScreen
-    from uno_tui.ui.screens.modals import HandOverScreen
+    from uno_tui.ui.screens.handover import HandOverScreen
     monkeypatch.setenv("UNO_TUI_MOTION", "on")               # cards fly as the hand is dealt and played
     app = rigged_app([["G1"], ["Y1"], ["B1"], ["R1"]], "G5",
                      ["Y9"] * 40, match_mode="first_to")

@@ -10,7 +10,8 @@ from uno_tui.storage.settings import GameSettings
 from uno_tui.table import LocalChannel, Pacing, Seat, Table
 from uno_tui.ui.app import UnoApp
 from uno_tui.ui.screens.game import GameScreen
-from uno_tui.ui.screens.modals import ChatPrompt, ConfirmLeave, HandOverScreen, RespondModal
+from uno_tui.ui.screens.handover import HandOverScreen
+from uno_tui.ui.screens.modals import ChatPrompt, ConfirmLeave, RespondModal
 from uno_tui.ui.screens.start import StartScreen
 
 SLOW = Pacing(bot_delay=10, catch_delay={"normal": 10}, grace=10, hand_pause=10)

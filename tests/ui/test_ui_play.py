@@ -11,7 +11,8 @@ from uno_tui.bots.easy import EasyBot
 from uno_tui.engine import card_info, make_rules
 from uno_tui.table import LocalChannel, Pacing, Seat, Table
 from uno_tui.ui.app import UnoApp
-from uno_tui.ui.screens.modals import ColorPicker, HandOverScreen, RespondModal
+from uno_tui.ui.screens.handover import HandOverScreen
+from uno_tui.ui.screens.modals import ColorPicker, RespondModal
 from uno_tui.ui.widgets.cardart import corner
 from uno_tui.ui.widgets.hand import HandView
 from uno_tui.ui.widgets.status import StatusLine

@@ -145,7 +145,7 @@ async def test_a_joiner_keeps_the_hosts_record_with_h_once_the_match_is_over(tmp
     from uno_tui.history.record import Recorder
     from uno_tui.history.seat_record import RecordingChannel, SeatRecorder
     from uno_tui.table import LocalChannel, Pacing, Seat, Table
-    from uno_tui.ui.screens.modals import HandOverScreen
+    from uno_tui.ui.screens.handover import HandOverScreen
     table = Table(make_rules("classic", match_mode="single"), [Seat("Ann", "human"), *bot_seats(4, "normal")[1:]],
                   seed=12, pacing=Pacing.instant(), recorder=Recorder("hosted", tmp_path / "host"))
     table.start()

@@ -2,7 +2,7 @@
 hand says which team won and why, and a player put out by mercy is not shown as gone out."""
 from rich.console import Console
 
-from uno_tui.ui.screens.modals import won_line
+from uno_tui.ui.screens.handover import won_line
 from uno_tui.ui.widgets.plates import mark, plate
 from uno_tui.ui.widgets.scoring import scoring
 

@@ -181,25 +181,12 @@ class UnoApp(App):
         (discovery.py); ``web``: serve the page friends join from in a browser on this port (web.py);
         ``ssh``: serve the table to ssh clients on this port;
         ``internet``: ask the router to forward the port as soon as the lobby shows (as its switch does)."""
-        from uno_tui.play.address import DEFAULT_PORT
-        from uno_tui.play.host.session import HostSession
-        given, port = port, DEFAULT_PORT if port is None else port
-        if resume:
-            from uno_tui.storage.autosave import SaveError
-            try:
-                session = HostSession.resume(pacing=self.pacing, password=options.get("password"), path=resume,
-                                             **{k: options[k] for k in ("rate", "burst", "per_address") if k in options})
-            except SaveError as e:
-                self.back_to_start(str(e))
-                return
-            if session.local is None:
-                self.back_to_start("That game was hosted without a screen: carry it on with "
-                                   "uno-tui host --resume --headless.")
-                return
-            if given is None and session.kept_port:
-                port = session.kept_port             # where its players come back to (their keys are pinned there)
-        else:
-            session = HostSession(settings, pacing=self.pacing, seed=self.seed, **options)
+        try:
+            session, port = hosting.session_for(settings, pacing=self.pacing, seed=self.seed, resume=resume, port=port,
+                                                options=options)
+        except hosting.CannotHost as e:
+            self.back_to_start(str(e))
+            return
 
         async def serve() -> None:
             from .screens.lobby import LobbyScreen
@@ -225,24 +212,18 @@ class UnoApp(App):
 
     def set_internet(self, on: bool) -> None:
         """The host's lobby switch: ask the router to forward the table's port (or to stop)."""
-        lobby = self._host_lobby()
-        if lobby is not None:
-            self.run_worker(hosting.switch_internet(self, self.hosting, lobby, on), group="internet", exclusive=True,
-                            exit_on_error=False)
+        self._for_host_lobby(hosting.switch_internet, on, "internet")
 
     @on(PasswordSet)
     def password_set(self, message: PasswordSet) -> None:
-        """The host's lobby: joining takes this password from now on."""
-        lobby = self._host_lobby()
-        if lobby is not None:
-            self.run_worker(hosting.set_password(self, self.hosting, lobby, message.password), group="password",
-                            exclusive=True, exit_on_error=False)
+        self._for_host_lobby(hosting.set_password, message.password, "password")
 
-    def _host_lobby(self):
-        """The hosted session's lobby, while it is on the stack (else None)."""
+    def _for_host_lobby(self, task, value, group: str) -> None:
+        """``task(app, session, lobby, value)`` in a worker, while the hosted session's lobby is on the stack."""
         from .screens.lobby import LobbyScreen
         lobby = next((s for s in self.screen_stack if isinstance(s, LobbyScreen) and s.kind == "host"), None)
-        return lobby if self.hosting is not None else None
+        if self.hosting is not None and lobby is not None:
+            self.run_worker(task(self, self.hosting, lobby, value), group=group, exclusive=True, exit_on_error=False)
 
     @on(Join)
     def join_table(self, message: Join) -> None:

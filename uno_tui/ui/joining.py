@@ -25,6 +25,20 @@ async def connect_to(app: App, join: Join, *, browser: bool):
     return channel
 
 
+def keep_hosts_record(screen, record: dict, channel) -> None:
+    """The host's record of a match, asked for once it was over: kept beside the seat's own
+    (History replays it), the screen saying where, or why not."""
+    from uno_tui.history.record import RecordError
+    from uno_tui.history.seat_record import keep_hosts_record as keep
+    try:
+        path = keep(record, getattr(channel, "recorder", None))
+    except (RecordError, OSError) as e:
+        screen.notify(f"The host's record was not kept: {e}", title="Record", severity="error", timeout=10)
+        return
+    screen.notify(f"Kept as {path.name}: History replays it, every hand face up (f).",
+                  title="The host's record", timeout=10)
+
+
 def tab_name(browser: bool, name: str | None = None) -> str:
     """A browser tab whose files are its browser's: the name it last sat down with (``name``:
     remember this one; "": forget it). "" for any other tab, or none kept."""

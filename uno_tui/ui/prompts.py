@@ -1,4 +1,4 @@
-"""What to tell the player the game is waiting for (pure: from the view alone)."""
+"""What to tell the player: the game's title line, and what it is waiting for (pure: from the view alone)."""
 
 PHASES = {
     "turn": "play a card (Enter) or draw (d)",
@@ -9,6 +9,25 @@ PHASES = {
     "swap": "your 7: choose whose hand to swap yours with",
     "more": "play another card of your number (Enter), or no more (n)",
 }
+
+
+def heading(view: dict) -> str:
+    """The game screen's title line: the edition, the hand, the match and this seat's score."""
+    table = view["table"]
+    title = f"uno-tui · {table['rules']['preset']} · hand {table['hand_no']}"
+    if table["match"]["mode"] != "single":
+        title += f" · {table['match']['mode'].replace('_', ' ')} {table['match']['target']}"
+        if view["seat"] is not None:
+            title += f" · you: {table['scores'][view['seat']]} pts"
+    return title
+
+
+def counting(view: dict) -> bool:
+    """Whether a countdown of the table's runs (a bot to take an away seat, the turn clock, the
+    next hand): what is shown of it changes each second."""
+    table = view["table"]
+    return (any(s.get("bot_in") is not None for s in table["seats"]) or table.get("clock_in") is not None
+            or (view["over"] and table.get("next_hand_in") is not None))
 
 
 def prompt(view: dict, elapsed: float = 0.0) -> str:

@@ -10,7 +10,9 @@ from textual.screen import Screen
 from uno_tui.ui.messages import LeaveTable
 from uno_tui.ui.widgets.hand import HandView
 
-from .modals import ColorPicker, ConfirmLeave, HandOverScreen, RespondModal, SeatPicker
+from .handover import HandOverScreen
+from .help import HelpScreen
+from .modals import ChatPrompt, ColorPicker, ConfirmLeave, RespondModal, SeatPicker
 from .moves import Moves
 
 #: what leaving does, said before the player confirms it
@@ -41,7 +43,8 @@ class Decision:
 
 
 class Decisions:
-    """The decision dialogs of the game screen that owns it: answered through ``moves``."""
+    """The dialogs of the game screen that owns it: the decisions the table asks for (answered
+    through ``moves``), and those the player opens (a chat line, the rules, leaving)."""
 
     def __init__(self, screen: Screen, moves: Moves):
         self.screen, self.moves = screen, moves
@@ -76,6 +79,25 @@ class Decisions:
         """The player asks for the dialog of the pending decision again (one put aside to stack a card)."""
         self.answered.discard(Decision(ask, (self.screen.model.last_seq,)))
         self.ask()
+
+    def chat(self) -> None:
+        """A line to the table (t)."""
+        self.screen.run_worker(self._chat(), group="chat", exclusive=True, exit_on_error=False)
+
+    async def _chat(self) -> None:
+        text = await self.screen.app.push_screen_wait(ChatPrompt())
+        if text:
+            self.screen.send(self.screen.model.command("chat", text=text))
+        self.screen.offer_decision()
+
+    def rules(self) -> None:
+        """The rules of this edition (?)."""
+        self.screen.run_worker(self._rules(), group="help", exclusive=True, exit_on_error=False)
+
+    async def _rules(self) -> None:
+        view = self.screen.view
+        await self.screen.app.push_screen_wait(HelpScreen(view["table"]["rules"] if view else None))
+        self.screen.offer_decision()
 
     def leave(self) -> None:
         """Esc (or Menu after a hand): ask, then leave the table for the start screen."""

@@ -7,8 +7,9 @@ all look the same from here.
 import gc
 import math
 import time
+from collections.abc import Iterable
 
-from textual import on, work
+from textual import on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal
@@ -19,7 +20,8 @@ from uno_tui.client.model import ClientModel
 from uno_tui.storage.settings import motion_on, save_motion
 from uno_tui.table import Channel
 from uno_tui.ui.messages import ChannelClosed, ChatLine, LeaveTable, LinkChanged, RecordSent, Refused, ViewChanged
-from uno_tui.ui.prompts import prompt
+from uno_tui.ui.joining import keep_hosts_record
+from uno_tui.ui.prompts import counting, heading, prompt
 from uno_tui.ui.reading import read_game
 from uno_tui.ui.widgets.footer import Footer
 from uno_tui.ui.widgets.hand import HandView
@@ -28,16 +30,12 @@ from uno_tui.ui.widgets.status import StatusLine, TitleBar
 from uno_tui.ui.widgets.table import TableView
 
 from .decisions import Ask, Decisions
-from .help import HelpScreen
-from .modals import ChatPrompt
 from .moves import Moves
-from .palette import PALETTE, GameCommands
+from .palette import PALETTE, GameCommands, every_command
 
 #: the collector's first threshold while a game is on screen (Python's is 700): an update makes
 #: ~1,600 containers, so it ran twice an update, and more often walked the older generations
 YOUNG_THRESHOLD = 10_000
-#: keys of out-of-turn chances -> the action each takes (a late press is told who was first)
-CHANCE_KEYS = {"c": ("catch", "catch"), "j": ("jump_in", "jump_in"), "u": ("uno", "say_uno")}
 #: seconds a "Too late: ..." sentence holds the status line
 LATE_SHOWN = 3.0
 
@@ -49,19 +47,11 @@ TINY_BELOW = 22         # lines: a screen shorter has no title line and no frame
 class GameScreen(Screen):
     COMMANDS = {GameCommands}
     BINDINGS = [
-        Binding("d", "draw", "Draw"),
-        Binding("p", "play_drawn", "Play drawn"),
-        Binding("k", "keep", "Keep"),
-        Binding("u", "uno", "UNO!"),
-        Binding("c", "catch", "Catch!"),
-        Binding("j", "jump_in", "Jump in!"),
-        Binding("a", "respond", "Answer"),
-        Binding("n", "pass_turn", "Pass"),
-        Binding("t", "chat", "Chat"),
-        Binding("m", "motion", "Motion", show=False),
-        Binding("h", "host_record", "Host's record", show=False),
-        Binding("question_mark", "help", "Rules"),
-        Binding("escape", "leave", "Leave"),
+        Binding("d", "draw", "Draw"), Binding("p", "play_drawn", "Play drawn"), Binding("k", "keep", "Keep"),
+        Binding("u", "uno", "UNO!"), Binding("c", "catch", "Catch!"), Binding("j", "jump_in", "Jump in!"),
+        Binding("a", "respond", "Answer"), Binding("n", "pass_turn", "Pass"), Binding("t", "chat", "Chat"),
+        Binding("m", "motion", "Motion", show=False), Binding("h", "host_record", "Host's record", show=False),
+        Binding("question_mark", "help", "Rules"), Binding("escape", "leave", "Leave"),
     ]
     #: the layout's classes by the screen's width (uno.tcss sizes the log from them; -phone, a
     #: phone upright or a narrow terminal, has the log under the table)
@@ -127,10 +117,7 @@ class GameScreen(Screen):
         """Once a second: the countdowns (the lost link's, and the table's)."""
         if self.link_lost:
             self._show_status()
-        view = self.view
-        if view and (any(s.get("bot_in") is not None for s in view["table"]["seats"])
-                     or view["table"].get("clock_in") is not None
-                     or (view["over"] and view["table"].get("next_hand_in") is not None)):
+        if self.view and counting(self.view):
             self.since = time.monotonic() - self._view_at
 
     def _tick_window(self) -> None:
@@ -183,15 +170,7 @@ class GameScreen(Screen):
 
     @on(RecordSent)
     def keep_hosts_record(self, message: RecordSent) -> None:
-        from uno_tui.history.record import RecordError
-        from uno_tui.history.seat_record import keep_hosts_record
-        try:
-            path = keep_hosts_record(message.record, getattr(self.channel, "recorder", None))
-        except (RecordError, OSError) as e:
-            self.notify(f"The host's record was not kept: {e}", title="Record", severity="error", timeout=10)
-            return
-        self.notify(f"Kept as {path.name}: History replays it, every hand face up (f).",
-                    title="The host's record", timeout=10)
+        keep_hosts_record(self, message.record, self.channel)
 
     @on(ChannelClosed)
     def channel_closed(self, message: ChannelClosed) -> None:
@@ -202,19 +181,10 @@ class GameScreen(Screen):
         """What the widgets show, made from the new view; then the decision it asks for."""
         if view is None:
             return
-        table = view["table"]
-        title = f"uno-tui · {table['rules']['preset']} · hand {table['hand_no']}"
-        if table["match"]["mode"] != "single":
-            title += f" · {table['match']['mode'].replace('_', ' ')} {table['match']['target']}"
-            if view["seat"] is not None:
-                title += f" · you: {table['scores'][view['seat']]} pts"
-        self.heading = title
+        self.heading = heading(view)
         self._show_status()
         mine = self.model.my_decision()
-        playable = self.model.playable_cards() if mine else set()
-        if mine and view["phase"] == "drawn":
-            playable = {view["drawn"]}
-        self.hand = (tuple(view["hand"]), frozenset(playable))
+        self.hand = (tuple(view["hand"]), self.moves.playable())
         if mine and view["phase"] == "drawn" and (old is None or old["phase"] != "drawn"):
             # the card just drawn is the one Enter may play: the cursor goes to it (once)
             self.query_one(HandView).cursor = view["hand"].index(view["drawn"])
@@ -255,11 +225,9 @@ class GameScreen(Screen):
         view = self.model.view
         if view is not None and view["seat"] is not None and view["table"]["seats"][view["seat"]]["away"]:
             self.send(self.model.command("snapshot"))       # any key: here again (the table hands the seat back)
-        action, kind = CHANCE_KEYS.get(event.key, (None, None))
-        if action and self.model.view is not None and not self.check_action(action, ()):
-            late = self.model.too_late(kind)
-            if late:
-                self._say_late(late)
+        late = self.moves.too_late(event.key)
+        if late:
+            self._say_late(late)
 
     def _say_late(self, text: str) -> None:
         self._late = (text, time.monotonic() + LATE_SHOWN)
@@ -305,17 +273,11 @@ class GameScreen(Screen):
         self.run_worker(self.channel.send(command), group="send", exit_on_error=False)
 
     # ------------------------------------------------------------ dialogs and settings
-    @work(group="chat", exclusive=True, exit_on_error=False)
-    async def action_chat(self) -> None:
-        text = await self.app.push_screen_wait(ChatPrompt())
-        if text:
-            self.send(self.model.command("chat", text=text))
-        self.offer_decision()
+    def action_chat(self) -> None:
+        self.decisions.chat()
 
-    @work(group="help", exclusive=True, exit_on_error=False)
-    async def action_help(self) -> None:
-        await self.app.push_screen_wait(HelpScreen(self.view["table"]["rules"] if self.view else None))
-        self.offer_decision()
+    def action_help(self) -> None:
+        self.decisions.rules()
 
     def action_leave(self) -> None:
         """Esc (or Menu after a hand): ask, then leave the table for the start screen."""
@@ -331,11 +293,5 @@ class GameScreen(Screen):
     def check_action(self, action: str, parameters) -> bool | None:
         return self.moves.possible(action)
 
-    def palette_commands(self):
-        """Every command, always: those that do nothing now are marked so (and say so if chosen)."""
-        for action, (title, help_text) in PALETTE.items():
-            if self.check_action(action, ()):
-                yield SystemCommand(title, help_text, getattr(self, f"action_{action}"))
-            else:
-                yield SystemCommand(f"{title} (unavailable now)", help_text,
-                                    lambda title=title: self.notify(f"{title}: not possible now.", severity="warning"))
+    def palette_commands(self) -> Iterable[SystemCommand]:
+        return every_command(self)

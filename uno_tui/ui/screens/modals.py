@@ -1,8 +1,6 @@
 """The decisions that need an answer before anything else: colour, a card played at you,
-the end of a hand, leaving; and the chat line. Each returns its result through the
+leaving; and the chat line (the end of a hand: handover.py). Each returns its result through the
 push_screen callback, and each has its own footer showing the keys that work in it."""
-import time
-
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -12,14 +10,11 @@ from textual.widgets import Button, Input, Label, Static
 
 from uno_tui.engine import card_info
 from uno_tui.engine.cards import COLORS, LETTER_OF, rank_of
-from uno_tui.engine.house import TEAM_NAMES
-from uno_tui.protocol.describe import narrate
 from uno_tui.protocol.limits import MAX_CHAT, MAX_PLAYERS
 from uno_tui.ui.rules_help import wd4_illegal_while
 from uno_tui.ui.widgets.cardart import CARD_BG, CARD_FG
 from uno_tui.ui.widgets.fields import TextField
 from uno_tui.ui.widgets.footer import Footer
-from uno_tui.ui.widgets.scoring import scoring
 
 from .palette import GameCommands
 
@@ -182,94 +177,6 @@ class SeatPicker(DecisionModal):
     def action_pick(self, number: int) -> None:
         if number <= len(self.targets):
             self.dismiss(self.targets[number - 1])
-
-
-class HandOverScreen(DecisionModal):
-    """The end of a hand (or of the match): every hand's cards and points, then go on.
-    Once a player is ready, the others see how long the table waits for them."""
-
-    BINDINGS = [Binding("enter", "go('ready')", "Next hand"), Binding("enter", "go('again')", "Play again"),
-                Binding("m,escape", "go('menu')", "Menu"), Binding("h", "game('host_record')", "Host's record"),
-                *DecisionModal.FORWARDED]
-
-    def __init__(self, view: dict, game=None):
-        super().__init__(game)
-        self.view = view
-        self._deadline: float | None = None
-
-    def on_mount(self) -> None:
-        self.show_wait(self.view)
-        if self.game is not None:                   # each view the game receives: its countdown, newer
-            self.watch(self.game, "view", self.show_wait, init=False)
-        self.set_interval(1.0, self._tick)
-
-    def show_wait(self, view: dict) -> None:
-        """The table's countdown to the next hand, from this (newer) view."""
-        seconds = view["table"].get("next_hand_in")
-        self._deadline = None if seconds is None else time.monotonic() + seconds
-        self._tick()
-
-    def _tick(self) -> None:
-        if self._deadline is None:
-            return
-        left = max(0, round(self._deadline - time.monotonic()))
-        what = "A new match" if self.view["table"]["match"]["over"] else "The next hand"
-        self.query_one("#countdown", Static).update(f"{what} starts in {left} s.")
-
-    def dialog(self) -> ComposeResult:
-        table = self.view["table"]
-        seats, result, match = table["seats"], table["result"] or {}, table["match"]
-        winner = result.get("winner", self.view["winner"])
-        me = self.view["seat"]
-        title = Text(won_line(result, winner, me, [s["name"] for s in seats], self.view.get("teams")))
-        with Vertical(id="dialog", classes="wide"):
-            yield Label(title, id="dialog-title")
-            yield Static(scoring(self.view), id="scoring")
-            if match["over"]:
-                said = narrate([{"type": "match_over", "winners": match["winners"]}], me, [s["name"] for s in seats])
-                text = said[0]["text"]
-                if self.view.get("teams") and match["winners"]:
-                    text = f"{TEAM_NAMES[self.view['teams'][match['winners'][0]]]} win the match: {text[:-1]}."
-                yield Label(Text(text, style="bold"), id="match-over")     # as the log says it
-            yield Static("", id="countdown", classes="hint")
-            with Grid(id="answers"):
-                # not focusable: Enter means "next hand" wherever the focus would be, as the footer says
-                yield _unfocusable(Button("Play again (Enter)" if match["over"] else "Next hand (Enter)",
-                                          id="ready", variant="primary"))
-                yield _unfocusable(Button("Menu (m)", id="menu"))
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id)
-
-    def action_go(self, where: str) -> None:
-        self.dismiss("ready" if where == "again" else where)
-
-    def check_action(self, action: str, parameters) -> bool | None:
-        """Enter is "Play again" once the match is over, "Next hand" before (one of the two shown)."""
-        if action == "go" and parameters and parameters[0] in ("ready", "again"):
-            return (parameters[0] == "again") == self.view["table"]["match"]["over"]
-        return super().check_action(action, parameters)
-
-
-def won_line(result: dict, winner: int, me: int | None, names: list[str], teams: list | None) -> str:
-    """Who won the hand and why (went out, fewest points of a blocked hand, last left under mercy);
-    with teams, which team, with its players."""
-    who = "You" if winner == me else names[winner]
-    why = result.get("why") or ("blocked" if result.get("blocked") else "out")
-    points = result.get("points", 0)
-    reason = {"blocked": " (blocked: fewest points in hand)", "mercy": " (everyone else is out: mercy)"}.get(why, "")
-    if not teams:
-        return f"{who} won the hand{reason} and {'score' if winner == me else 'scores'} {points} points."
-    team = teams[winner]
-    players = " and ".join("you" if s == me else names[s] for s, t in enumerate(teams) if t == team)
-    how = {"out": "went out", "blocked": "held the fewest points of a blocked hand",
-           "mercy": "is left: everyone on the other team is out (mercy)"}[why]
-    return f"{TEAM_NAMES[team]} ({players}) won the hand: {who} {how}. {TEAM_NAMES[team]} scores {points} points."
-
-
-def _unfocusable(button: Button) -> Button:
-    button.can_focus = False
-    return button
 
 
 class ConfirmLeave(ModalScreen[bool | str]):

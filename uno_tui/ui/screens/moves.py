@@ -7,6 +7,8 @@ from uno_tui.engine import card_info
 
 from .modals import ColorPicker
 
+#: keys of out-of-turn chances -> the action each takes (a late press is told who was first)
+CHANCE_KEYS = {"c": ("catch", "catch"), "j": ("jump_in", "jump_in"), "u": ("uno", "say_uno")}
 
 class Moves:
     """What the player's keys and clicks play, for the game screen that owns it (whose model,
@@ -39,6 +41,20 @@ class Moves:
         }
         check = checks.get(action)
         return True if check is None else bool(check())
+
+    def playable(self) -> frozenset[str]:
+        """The cards of the hand that can be played now (once a card is drawn: only that one)."""
+        model = self.model
+        if not model.my_decision():
+            return frozenset()
+        return frozenset({model.view["drawn"]} if model.view["phase"] == "drawn" else model.playable_cards())
+
+    def too_late(self, key: str) -> str | None:
+        """A chance's key pressed once the chance has gone: who took it first (None: not so)."""
+        action, kind = CHANCE_KEYS.get(key, (None, None))
+        if action and self.model.view is not None and not self.possible(action):
+            return self.model.too_late(kind)
+        return None
 
     def act(self, action: dict) -> None:
         screen = self.screen

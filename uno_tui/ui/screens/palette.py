@@ -24,6 +24,17 @@ PALETTE = {
 }
 
 
+def every_command(game) -> Iterable[SystemCommand]:
+    """Every command of the game screen, always: those that do nothing now are marked so (and say
+    so if chosen)."""
+    for action, (title, help_text) in PALETTE.items():
+        if game.check_action(action, ()):
+            yield SystemCommand(title, help_text, getattr(game, f"action_{action}"))
+        else:
+            yield SystemCommand(f"{title} (unavailable now)", help_text,
+                                lambda title=title: game.notify(f"{title}: not possible now.", severity="warning"))
+
+
 class Commands(Provider):
     """Commands found by name; every one of them listed while nothing is typed yet."""
 
