@@ -12,6 +12,7 @@ import socket
 from pathlib import Path
 
 import aiohttp_jinja2
+import jinja2
 from aiohttp import web
 from textual_serve.server import Server
 
@@ -38,8 +39,10 @@ def app_command(*args: str) -> str:
 class WebServer(Server):
     """textual-serve inside our own event loop (the host's), quiet, with a cap on sessions.
 
-    Server.serve() would run a loop of its own and print a banner into the host's screen, so
-    the aiohttp application it builds is run here on the current loop instead."""
+    Server.serve() would run a loop of its own and print a banner into the host's screen, and
+    the one way to its aiohttp application without serve() is private (Server._make_app, with
+    no public hook in textual-serve 1.1), so the application is built here (application()) from
+    the server's public handlers and folders, and run on the current loop."""
 
     def __init__(self, command: str, bind: str, port: int, *, title: str, sessions: int | Slots = MAX_SESSIONS,
                  guest: bool = False, idle: float = IDLE_TIMEOUT, guard: Guard | None = None, seats=None):
@@ -59,10 +62,8 @@ class WebServer(Server):
 
     async def start(self) -> int:
         """Listen; returns the port (the one asked for, or the one given for 0)."""
-        app = await self._make_app()
-        app.router.add_static("/page", PAGE)
-        app.middlewares.append(self.guard.middleware)
-        self.runner = web.AppRunner(app, access_log=None, shutdown_timeout=2.0, **self.guard.handler_options())
+        self.runner = web.AppRunner(self.application(), access_log=None, shutdown_timeout=2.0,
+                                    **self.guard.handler_options())
         await self.runner.setup()
         self.port = await self.guard.listen(self.runner.server, self.host, self.port)
         return self.port
@@ -74,8 +75,18 @@ class WebServer(Server):
             await self.runner.cleanup()
         await self.tabs.close()
 
-    async def on_startup(self, app: web.Application) -> None:
-        """No banner: the host's screen is on this terminal."""
+    def application(self) -> web.Application:
+        """textual-serve's routes (its page's templates and static files, the tabs' websocket, a
+        tab's downloads) and our page's, behind the guard; no startup banner (the host's screen
+        is on this terminal)."""
+        app = web.Application(middlewares=[self.guard.middleware])
+        aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
+        app.add_routes([web.get("/", self.handle_index, name="index"),
+                        web.get("/ws", self.handle_websocket, name="websocket"),
+                        web.get("/download/{key}", self.handle_download, name="download"),
+                        web.static("/static", self.statics_path, show_index=True, name="static"),
+                        web.static("/page", PAGE)])
+        return app
 
     async def handle_index(self, request: web.Request) -> web.StreamResponse:
         """The page (page/index.html), pointing its websocket at the address the browser used (a
