@@ -3,8 +3,9 @@ import random
 from functools import partial
 from itertools import repeat, starmap
 
-from .cards import CODES, COLOR_OF, KIND
-from .plays import ATTACKS
+from .cards import CODES, COLOR_OF, KIND, build_deck
+from .attacks import ATTACKS
+from .rules import Rules
 
 
 class GameError(ValueError):
@@ -17,6 +18,20 @@ def shuffle(rng: random.Random, cards: list[int]) -> None:
     call per card, and cheaper than drawing each key during the sort from iter(rng.random, None)."""
     keys = list(starmap(rng.random, repeat((), len(cards))))
     cards.sort(key=partial(next, iter(keys)))
+
+
+_DECKS: dict[int, tuple[Rules, list[int]]] = {}
+
+
+def deck_of(rules: Rules) -> list[int]:
+    """A fresh copy of the edition's deck, built once per rules object (kept with it, so its id
+    cannot be reused while cached; a handful of rules objects exist at a time)."""
+    cached = _DECKS.get(id(rules))
+    if cached is None or cached[0] is not rules:
+        if len(_DECKS) > 64:
+            _DECKS.clear()
+        cached = _DECKS[id(rules)] = (rules, build_deck(rules.deck))
+    return list(cached[1])
 
 
 class Dealing:

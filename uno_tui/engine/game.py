@@ -1,20 +1,19 @@
 """One hand of UNO: the state machine that referees every game.
 
-The game waits on one seat at a time (the *decider*) for a decision of the
-current *phase*; saying UNO, catching and jumping in happen out of turn. Every
-change goes through :meth:`Game.apply`, which either refuses the action
-(raising :class:`IllegalAction`, state untouched) or applies it and returns the
-events. The rest of the class lives beside this module, one job each: what is
-legal (legal.py), playing and what cards do (plays.py), the other moves
-(moves.py), dealing and the first card (deal.py), and why an action is refused
-(reasons.py).
+The game waits on one seat at a time (the *decider*) for a decision of the current *phase*; saying
+UNO, catching and jumping in happen out of turn. Every change goes through :meth:`Game.apply`, which
+either refuses the action (raising :class:`IllegalAction`, state untouched) or applies it and
+returns the events. The rest of the class lives beside this module, one job each: what is legal
+(legal.py), playing and what cards do (plays.py, attacks.py), the other moves (moves.py), dealing
+and the first card (deal.py), and why an action is refused (reasons.py).
 """
 import random
 
 from .actions import KINDS, Action, IllegalAction
-from .cards import CARD_OF, CODES, POINTS, RANK_OF, build_deck
-from .deal import Dealing, GameError, shuffle
+from .cards import CARD_OF, CODES, POINTS, RANK_OF
+from .deal import Dealing, GameError, deck_of, shuffle
 from .legal import KEEP, MATCHING, MAX_PLAYERS, MIN_PLAYERS, Legal, plain_turns
+from .attacks import Attacks
 from .moves import Moves
 from .plays import Plays
 from .reasons import why_not
@@ -27,21 +26,7 @@ _TURN_KINDS = frozenset(("play", "draw", "pass", "play_drawn", "keep", "accept",
                          "jump_in", "stop"))
 
 
-_DECKS: dict[int, tuple[Rules, list[int]]] = {}
-
-
-def _deck_of(rules: Rules) -> list[int]:
-    """A fresh copy of the edition's deck, built once per rules object (kept with it, so its id
-    cannot be reused while cached; a handful of rules objects exist at a time)."""
-    cached = _DECKS.get(id(rules))
-    if cached is None or cached[0] is not rules:
-        if len(_DECKS) > 64:
-            _DECKS.clear()
-        cached = _DECKS[id(rules)] = (rules, build_deck(rules.deck))
-    return list(cached[1])
-
-
-class Game(Legal, Plays, Moves, Dealing):
+class Game(Legal, Plays, Attacks, Moves, Dealing):
     """One hand. Start it from a ``seed`` or from an explicit ``deck`` (top card first).
 
     ``events=False`` skips building events (apply returns an empty list): for
@@ -67,7 +52,7 @@ class Game(Legal, Plays, Moves, Dealing):
         self.n = players
         self.rng = random.Random(seed)
         if deck is None:
-            cards = _deck_of(rules)
+            cards = deck_of(rules)
             shuffle(self.rng, cards)
         else:
             unknown = [c for c in deck if c not in CARD_OF]
@@ -113,6 +98,20 @@ class Game(Legal, Plays, Moves, Dealing):
         self._deal(hand_size)
         self._turn_up()
         self.setup_events = self._events
+
+    @classmethod
+    def restored(cls, rules: Rules, fields: dict, rng: random.Random) -> "Game":
+        """The hand whose state is ``fields`` (state.py reads them from a save), with what the hot
+        paths keep beside the state worked out again; no events yet."""
+        game = cls.__new__(cls)
+        for name, value in fields.items():
+            setattr(game, name, value)
+        game.rules, game.rng, game.record = rules, rng, True
+        game.setup_events, game._events, game._matching = [], [], frozenset()   # no colour: nothing matches
+        game._cache_rules()
+        if game.color >= 0:
+            game._set_color(game.color)
+        return game
 
     def _cache_rules(self) -> None:
         """What the hottest paths ask of the rules, as plain attributes (also after a restore)."""

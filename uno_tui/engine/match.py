@@ -52,6 +52,22 @@ class Match:
         self.over = False
         self.winners: list[int] = []
 
+    @classmethod
+    def restored(cls, rules: Rules, fields: dict, rng: random.Random, game: Game | None, scored: bool) -> "Match":
+        """The match whose state is ``fields`` (state.py reads them from a save), its hand in play
+        ``game``, ``scored`` already or not."""
+        match = cls.__new__(cls)
+        for name, value in fields.items():
+            setattr(match, name, value)
+        match.rules, match.rng, match.game = rules, rng, game
+        match._scored = game if scored else None
+        return match
+
+    @property
+    def scored(self) -> bool:
+        """Whether the hand in play is scored already."""
+        return self.game is not None and self._scored is self.game
+
     def start_hand(self, deck: list[str] | None = None, hand_size: int = HAND_SIZE) -> Game:
         """Deal the next hand (from the match's random stream, or a given deck)."""
         if self.over:

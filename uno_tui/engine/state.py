@@ -46,39 +46,27 @@ def game_state(game: Game) -> dict:
 def restore_game(rules: Rules, state: dict, rng: random.Random | None = None) -> Game:
     """The game ``state`` is of; ``rng`` (if given) drives its shuffles instead of the saved generator
     (``state`` then needs no "rng": decoding one costs a simulation more than the rest)."""
-    game = Game.__new__(Game)
-    for name in _GAME_FIELDS:
-        setattr(game, name, state.get(name, _ADDED[name]) if name in _ADDED else state[name])
-    game.rules, game.rng, game.record = rules, rng or restore_rng(state["rng"]), True
-    game.out = list(game.out) if game.out is not None else [False] * game.n
-    game.gone, game.chain = sum(game.out), list(game.chain)
-    game._cache_rules()
-    game._matching = frozenset()      # nothing matches before a first wild's colour is named
-    if game.color >= 0:
-        game._set_color(game.color)
-    game.attack = tuple(state["attack"]) if state["attack"] is not None else None
-    game.more_windows = tuple(game.more_windows)
-    game.shown = [(seat, cards, None if viewers is None else tuple(viewers)) for seat, cards, viewers in state["shown"]]
-    game.setup_events, game._events = [], []
-    return game
+    fields = {name: state.get(name, _ADDED[name]) if name in _ADDED else state[name] for name in _GAME_FIELDS}
+    out = list(fields["out"]) if fields["out"] is not None else [False] * fields["n"]
+    fields.update(out=out, gone=sum(out), chain=list(fields["chain"]), more_windows=tuple(fields["more_windows"]),
+                  attack=tuple(state["attack"]) if state["attack"] is not None else None,
+                  shown=[(seat, cards, None if viewers is None else tuple(viewers))
+                         for seat, cards, viewers in state["shown"]])
+    return Game.restored(rules, fields, rng or restore_rng(state["rng"]))
 
 
 def match_state(match: Match) -> dict:
     state = {name: getattr(match, name) for name in _MATCH_FIELDS}
     state["rng"] = rng_state(match.rng)
     state["game"] = game_state(match.game) if match.game is not None else None
-    state["scored"] = match.game is not None and match._scored is match.game
+    state["scored"] = match.scored
     return state
 
 
 def restore_match(rules: Rules, state: dict) -> Match:
-    match = Match.__new__(Match)
-    for name in _MATCH_FIELDS:
-        setattr(match, name, state[name])
-    match.rules, match.rng = rules, restore_rng(state["rng"])
-    match.game = restore_game(rules, state["game"]) if state["game"] is not None else None
-    match._scored = match.game if state["scored"] else None
-    return match
+    game = restore_game(rules, state["game"]) if state["game"] is not None else None
+    return Match.restored(rules, {name: state[name] for name in _MATCH_FIELDS}, restore_rng(state["rng"]), game,
+                          state["scored"])
 
 
 def check_match_state(rules: Rules, state) -> None:
