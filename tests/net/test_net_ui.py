@@ -10,8 +10,8 @@ from uno_tui.storage.settings import GameSettings
 from uno_tui.table import Pacing
 from uno_tui.ui.app import UnoApp
 from uno_tui.ui.screens.game import GameScreen
-from uno_tui.ui.screens.lobby import LobbyScreen
 from uno_tui.ui.screens.handover import HandOverScreen
+from uno_tui.ui.screens.lobby import LobbyScreen
 from uno_tui.ui.screens.modals import ColorPicker, ConfirmLeave, RespondModal
 
 
@@ -143,5 +143,33 @@ async def test_while_the_host_is_lost_the_wait_counts_down_and_no_move_is_offere
             await pilot.pause(0.1)
             assert join_app.screen is screen and not screen.channel._pending     # nothing was sent
             assert not screen.check_action("draw", ()) and screen.check_action("leave", ())
+    finally:
+        await session.close()
+
+
+async def test_a_link_restored_gives_the_lost_line_way_and_offers_the_moves_again():
+    """The channel says when its link is lost and when it is back (no poll): the connections drop,
+    the server stays, and the client is let in again."""
+    from uno_tui.ui.widgets.footer import Footer
+    from uno_tui.ui.widgets.status import StatusLine
+    session = HostSession(GameSettings(bots=["normal"], match_mode="single"), players=2, headless=True,
+                          pacing=Pacing(bot_delay=10, hand_pause=60, ready_wait=60))
+    port = await session.serve(LOOPBACK, 0)
+    join_app = UnoApp(join=(LOOPBACK, port, "Jo", None, False, session.fingerprint))
+    try:
+        async with join_app.run_test(size=(100, 30)) as pilot:
+            assert await wait_for(pilot, lambda: session.joined() == 1)
+            jo = next(i for i, s in enumerate(session.seats) if s.name == "Jo")
+            session.dealer = 1 - jo                               # so Jo plays first
+            session.start(deck=rigged_deck([["G1", "G2"], ["G3", "G4"]], "R5", ["B1"] * 20, 1 - jo), hand_size=2)
+            screen = await my_turn(pilot, join_app)
+            footer, status = screen.query_one(Footer), screen.query_one(StatusLine)
+            lost = []
+            screen.watch(screen, "status", lambda line: lost.append("Lost the host" in line[0]), init=False)
+            for conn in list(session.connections()):              # dropped; the client comes back by itself
+                conn.close("dropped")
+            assert await wait_for(pilot, lambda: any(lost) and not screen.link_lost, steps=500)
+            assert await wait_for(pilot, lambda: "Your turn" in " ".join(rendered_lines(status)))
+            assert await wait_for(pilot, lambda: "Draw" in " ".join(rendered_lines(footer)))
     finally:
         await session.close()

@@ -79,3 +79,20 @@ def test_esc_only_ever_cancels_declines_or_goes_back():
                if isinstance(cls, type) and issubclass(cls, Screen)}
     escapes = {(cls.__name__, b.action) for cls in screens for b in cls.BINDINGS if "escape" in b.key.split(",")}
     assert escapes and {action for _, action in escapes} <= backing_out, escapes
+
+
+async def test_a_dialog_over_the_game_offers_the_game_s_commands_and_one_over_the_start_screen_none():
+    from uno_tui.ui.screens.help import HelpScreen
+    app = seeded_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_turn(pilot, app)
+        await pilot.press("question_mark")            # the rules, over the game
+        assert await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        assert "Draw a card" in [line.split("\n")[0] for line in await search(pilot, app, "draw")]
+    app = UnoApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(HelpScreen())                 # the rules, over the start screen
+        assert await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        titles = [line.split("\n")[0] for line in await search(pilot, app, "a")]
+        assert "Draw a card" not in titles and "Join a LAN game" not in titles and "Light or dark" in titles
