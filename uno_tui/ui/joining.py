@@ -29,9 +29,10 @@ def keep_hosts_record(screen, record: dict, channel) -> None:
     """The host's record of a match, asked for once it was over: kept beside the seat's own
     (History replays it), the screen saying where, or why not."""
     from uno_tui.history.record import RecordError
+    from uno_tui.history.seat_record import RecordingChannel
     from uno_tui.history.seat_record import keep_hosts_record as keep
     try:
-        path = keep(record, getattr(channel, "recorder", None))
+        path = keep(record, channel.recorder if isinstance(channel, RecordingChannel) else None)
     except (RecordError, OSError) as e:
         screen.notify(f"The host's record was not kept: {e}", title="Record", severity="error", timeout=10)
         return

@@ -57,6 +57,8 @@ class Decisions:
         model = self.screen.model
         view = model.view
         needed = None
+        if view is None:                         # (the rules or a chat line closed before the first view)
+            return None
         if view["over"]:
             needed = Decision(Ask.OVER, (view["table"]["hand_no"], view["table"]["match"]["over"]))
         elif model.my_decision() and view["phase"] in ("color", "respond", "swap"):
