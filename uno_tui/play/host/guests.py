@@ -1,5 +1,5 @@
 """What guests' sessions may make the host spend: each browser tab of ``host --web`` (webtab.py)
-and each ssh session of ``host --ssh`` (sshserve.py) is a join client in a process of its own,
+and each ssh session of ``host --ssh`` (ssh.py) is a join client in a process of its own,
 and both kinds go through these caps.
 
 A slot is taken before the process starts and given back only once it has exited; one address

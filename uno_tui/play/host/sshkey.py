@@ -1,5 +1,5 @@
 """The host's ssh key (``host --ssh``): an Ed25519 key made once and kept in the data directory,
-readable by its owner only, beside the TLS key of the game port (hostkey.py), and its fingerprint
+readable by its owner only, beside the TLS key of the game port (tlskey.py), and its fingerprint
 as OpenSSH prints it (SHA256:…), which the lobby shows for friends to compare."""
 from pathlib import Path
 
