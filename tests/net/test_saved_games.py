@@ -10,6 +10,8 @@ import pytest
 
 from tests.helpers.network import LOOPBACK, TIMEOUT, eventually, first_answer, join
 from uno_tui import cli
+from uno_tui.cli.parser import build_parser, read_password
+from uno_tui.play.address import PASSWORD_ENV
 from uno_tui.play.host.session import HostSession
 from uno_tui.play.join import JoinError
 from uno_tui.protocol.limits import MAX_PASSWORD
@@ -168,17 +170,17 @@ async def test_resume_takes_the_password_given_now_else_the_saved_one():
 
 
 def test_the_password_can_come_from_a_file_or_the_environment(tmp_path, monkeypatch):
-    parser = cli.build_parser()
+    parser = build_parser()
     secret = tmp_path / "pw"
     secret.write_text("open sesame\nignored\n")
     args = parser.parse_args(["host", "--password-file", str(secret)])
-    assert cli._password(parser, args) == "open sesame"
-    monkeypatch.setenv(cli.PASSWORD_ENV, "from env")
-    assert cli._password(parser, parser.parse_args(["join", "h"])) == "from env"
-    assert cli._password(parser, parser.parse_args(["join", "h", "--password", "typed"])) == "typed"
+    assert read_password(parser, args) == "open sesame"
+    monkeypatch.setenv(PASSWORD_ENV, "from env")
+    assert read_password(parser, parser.parse_args(["join", "h"])) == "from env"
+    assert read_password(parser, parser.parse_args(["join", "h", "--password", "typed"])) == "typed"
     for bad in (["host", "--password-file", str(tmp_path / "none")], ["join", "h", "--password", "x" * (MAX_PASSWORD + 1)]):
         with pytest.raises(SystemExit):
-            cli._password(parser, parser.parse_args(bad))
+            read_password(parser, parser.parse_args(bad))
     with pytest.raises(SystemExit):                          # one or the other, not both
         parser.parse_args(["host", "--password", "a", "--password-file", str(secret)])
 

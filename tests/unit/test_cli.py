@@ -40,8 +40,9 @@ def test_addresses():
 
 
 def test_a_browser_tab_never_takes_the_hosts_password_from_the_environment(monkeypatch):
-    from uno_tui.cli import PASSWORD_ENV, _password, build_parser
+    from uno_tui.cli.parser import build_parser, read_password
+    from uno_tui.play.address import PASSWORD_ENV
     monkeypatch.setenv(PASSWORD_ENV, "sekrit")
     parser = build_parser()
-    assert _password(parser, parser.parse_args(["join", "10.0.0.2"])) == "sekrit"
-    assert _password(parser, parser.parse_args(["join", "10.0.0.2", "--browser"])) is None
+    assert read_password(parser, parser.parse_args(["join", "10.0.0.2"])) == "sekrit"
+    assert read_password(parser, parser.parse_args(["join", "10.0.0.2", "--browser"])) is None

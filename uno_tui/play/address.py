@@ -1,5 +1,5 @@
 """Where a host is: HOST or HOST:PORT, the ports a host listens on by default, why it could not, and
-this machine's addresses to give friends."""
+this machine's addresses to give friends; the environment's say in hosting and joining."""
 import errno
 import os
 
@@ -7,6 +7,7 @@ DEFAULT_PORT = 7531
 DEFAULT_WEB_PORT = 7532          # `uno-tui host --web` and `uno-tui web`
 DEFAULT_SSH_PORT = 7533          # `uno-tui host --ssh`
 INTERFACE_ENV = "UNO_TUI_LAN_INTERFACE"       # the one interface LAN discovery may use (tests: 127.0.0.1)
+PASSWORD_ENV = "UNO_TUI_PASSWORD"             # the table's password, when no option gives it (an ssh session's)
 
 
 def parse_address(text: str) -> tuple[str, int]:
