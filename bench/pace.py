@@ -43,7 +43,7 @@ async def waits(level: str, seats: int, turns: int, seed: int) -> dict:
         msg = await asyncio.wait_for(you.recv(), 120)
         if model.apply(msg) != "view":
             continue
-        view = model.view
+        view = model.wire                       # plain data: the bot reads it, as over the wire
         if view["over"]:
             moved_at = None
             if 0 not in view["table"]["ready"]:

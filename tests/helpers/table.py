@@ -21,7 +21,7 @@ async def watch_until(channel, done, limit=TIMEOUT):
             msg = await channel.recv()
             model.apply(msg)
             if msg["type"] in ("update", "snapshot"):
-                msg = {**msg, "view": model.view}
+                msg = {**msg, "view": model.wire}
             if done(msg):
                 return msg
     return await asyncio.wait_for(loop(), limit)

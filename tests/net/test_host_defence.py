@@ -217,6 +217,7 @@ async def test_names_and_chat_that_look_like_markup_or_escapes_stay_text():
     assert "\x1b" not in name and "\x07" not in name and name.startswith("[b]Boss[/b]")
     from textual.app import App
 
+    from uno_tui.protocol.views import view_of
     from uno_tui.ui.widgets.table import TableView
 
     class Table(App):
@@ -229,7 +230,7 @@ async def test_names_and_chat_that_look_like_markup_or_escapes_stay_text():
     app = Table()
     async with app.run_test(size=(80, 20)) as pilot:
         table = app.query_one(TableView)
-        table.view = msg["view"]
+        table.view = view_of(msg["view"])
         await pilot.pause()
         shown = "".join(table.render_line(y).text for y in range(table.size.height))
     assert "[b]Boss[/b]" in shown                                  # shown as typed

@@ -27,10 +27,10 @@ async def act(pilot, app) -> bool:
     if not isinstance(screen, GameScreen) or not screen.model.my_decision():
         return False
     view = screen.model.view
-    if view["phase"] == "drawn":
+    if view.phase == "drawn":
         await pilot.press("p")
     elif screen.model.playable_cards():
-        if any(a.get("uno") for a in view["legal"]) and not screen.uno_armed:
+        if any(a.uno for a in view.legal) and not screen.uno_armed:
             await pilot.press("u")
         await pilot.press("tab", "enter")
     else:
@@ -63,20 +63,20 @@ async def test_host_and_join_apps_play_cards_at_each_other():
             plays = {"Hana": 0, "Jo": 0}
             for _ in range(400):
                 view = game_screen(host_app).model.view
-                if view and view["over"] or min(plays.values()) >= 3:
+                if view and view.over or min(plays.values()) >= 3:
                     break
                 for name, app, pilot in (("Hana", host_app, host_pilot), ("Jo", join_app, join_pilot)):
                     if await act(pilot, app):
                         plays[name] += 1
                 await host_pilot.pause(0.02)
-            assert min(plays.values()) >= 3 or view["over"]
+            assert min(plays.values()) >= 3 or view.over
             host_log = [line["text"] for line in game_screen(host_app).model.log]
             join_log = [line["text"] for line in game_screen(join_app).model.log]
             assert any(t.startswith(("Jo plays", "Jo draws")) for t in host_log)
             assert any(t.startswith(("Hana plays", "Hana draws")) for t in join_log)
             # both screens show the same table: the same top card and counts
-            assert await wait_for(join_pilot, lambda: game_screen(join_app).model.view["counts"]
-                                  == game_screen(host_app).model.view["counts"])
+            assert await wait_for(join_pilot, lambda: game_screen(join_app).model.view.counts
+                                  == game_screen(host_app).model.view.counts)
         await session.close()
 
 async def test_a_joined_player_goes_out_sees_the_scoring_with_the_others_cards_and_readies_up():
@@ -100,7 +100,7 @@ async def test_a_joined_player_goes_out_sees_the_scoring_with_the_others_cards_a
             assert "G9    9" in text                              # the other hand, shown over the network
             await pilot.press("enter")                            # ready: the only person, so the next hand
             assert await wait_for(pilot, lambda: not session.table.game.over)
-            assert await wait_for(pilot, lambda: not game_screen(join_app).model.view["over"])
+            assert await wait_for(pilot, lambda: not game_screen(join_app).model.view.over)
     finally:
         await session.close()
 

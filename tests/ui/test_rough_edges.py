@@ -130,12 +130,13 @@ async def test_ctrl_a_selects_all_in_every_text_field():
 def test_a_short_plate_says_the_bots_level_by_its_count():
     """Every plate width the seating uses, and a count of one or two digits: "bot" by the name,
     the level (whole where it fits) at the right of the count's line."""
+    from tests.helpers.views import seat_info
     from uno_tui.ui.widgets.plates import SHORT_LEVEL, plate
     from uno_tui.ui.widgets.seating import PLATE_WIDTHS
     for width in PLATE_WIDTHS:
         for level in ("easy", "normal", "hard", "expert"):
             for count in (7, 23):
-                info = {"name": "Cleo", "kind": "bot", "away": False, "level": level}
+                info = seat_info("Cleo", "bot", level=level)
                 name_line, count_line, _ = plate(info, count, False, 0, ("", "plain"), width, 3)
                 assert [text for _, text, _ in name_line] == ["Cleo", "bot"]
                 said = count_line[-1][1]
@@ -210,8 +211,8 @@ async def fits(pilot, screen, size) -> None:
         looks()[0] + ["-" * 20] + looks()[1])
     shown = rendered_lines(table)
     assert len(shown) == table.size.height and all(len(line) == table.size.width for line in shown)
-    for seat in screen.model.view["table"]["seats"][1:]:
-        assert any(seat["name"] in line for line in shown), seat["name"]
+    for seat in screen.model.view.table.seats[1:]:
+        assert any(seat.name in line for line in shown), seat.name
 
 
 async def test_a_resize_during_the_deal_and_between_hands_lays_the_table_out_for_the_new_size(monkeypatch):
@@ -230,7 +231,7 @@ async def test_a_resize_during_the_deal_and_between_hands_lays_the_table_out_for
         await pilot.press("enter")                           # Next hand
         await pilot.resize_terminal(100, 30)                 # at once, while the hand-over closes
         assert await wait_for(pilot, lambda: isinstance(app.screen, GameScreen)
-                              and app.screen.model.view["table"]["hand_no"] == 2)
+                              and app.screen.model.view.table.hand_no == 2)
         await pilot.pause(0.1)
         await fits(pilot, app.screen, (100, 30))
         await pilot.resize_terminal(120, 40)                 # and back, between the hand-over and the deal

@@ -1,6 +1,6 @@
 """The new house rules at the keyboard, and the rules help per edition."""
 from tests.helpers.ui import FROZEN, game_screen, rigged_app, wait_for
-from uno_tui.engine import make_rules
+from uno_tui.engine import Action, make_rules
 from uno_tui.ui.rules_help import help_markdown
 from uno_tui.ui.screens.modals import RespondModal, SeatPicker
 
@@ -16,11 +16,11 @@ async def test_a_seven_asks_whose_hand_to_take_and_a_number_key_answers():
     async with app.run_test(size=(100, 30)) as pilot:
         assert await wait_for(pilot, lambda: game_screen(app) and game_screen(app).model.my_decision())
         assert "j" not in app.screen.active_bindings          # no jump-in offered: the footer does not show it
-        game_screen(app).moves.act({"kind": "play", "card": "R7"})
+        game_screen(app).moves.act(Action("play", "R7"))
         assert await wait_for(pilot, lambda: isinstance(app.screen, SeatPicker))
         await pilot.press("2")                   # the second seat offered: Bot2
         assert await wait_for(pilot, lambda: logged(app, "You swap hands with Bot2."))
-        assert sorted(game_screen(app).model.view["hand"]) == ["B4", "B5", "B6"]
+        assert sorted(game_screen(app).model.view.hand) == ["B4", "B5", "B6"]
 
 
 async def test_j_jumps_in_with_the_card_identical_to_the_top_one_and_the_footer_says_so():
@@ -30,7 +30,7 @@ async def test_j_jumps_in_with_the_card_identical_to_the_top_one_and_the_footer_
         assert app.screen.active_bindings["j"].binding.description == "Jump in!"     # in the footer now
         await pilot.press("j")
         assert await wait_for(pilot, lambda: logged(app, "You jump in with Red 5."))
-        assert game_screen(app).model.view["turn"] == 1 and "R5" not in game_screen(app).model.view["hand"]
+        assert game_screen(app).model.view.turn == 1 and "R5" not in game_screen(app).model.view.hand
 
 
 async def test_a_draw_two_at_you_is_deflected_by_h_and_one_passed_on_to_you_says_who_passed_it():

@@ -37,13 +37,13 @@ async def test_esc_asks_before_leaving_and_staying_changes_nothing():
     app = seeded_app()
     async with app.run_test(size=(80, 24)) as pilot:
         game = await my_turn(pilot, app)
-        hand = list(game.model.view["hand"])
+        hand = list(game.model.view.hand)
         await pilot.press("escape")
         assert await wait_for(pilot, lambda: isinstance(app.screen, ConfirmLeave))
         assert footer_text(app.screen) == ""            # "Leave (y)" and "Stay (n)" say it, not "Yes"/"No"
         await pilot.press("n")
         assert await wait_for(pilot, lambda: app.screen is game)
-        assert game.model.view["hand"] == hand
+        assert game.model.view.hand == hand
         await pilot.press("escape")
         assert await wait_for(pilot, lambda: isinstance(app.screen, ConfirmLeave))
         await pilot.press("y")
@@ -175,7 +175,7 @@ async def test_play_now_over_a_saved_game_asks_first_and_back_keeps_it():
     app = seeded_app()
     async with app.run_test(size=(80, 24)) as pilot:
         game = await my_turn(pilot, app)
-        hand = list(game.model.view["hand"])
+        hand = list(game.model.view.hand)
         await pilot.press("escape", "y")                       # leave: the game is saved
         assert await wait_for(pilot, lambda: isinstance(app.screen, StartScreen) and app.focused.id == "resume")
         await pilot.press("down", "enter")                     # Play now
@@ -185,4 +185,4 @@ async def test_play_now_over_a_saved_game_asks_first_and_back_keeps_it():
         await pilot.pause()
         assert app.focused.id == "play"                        # Back leaves you where you were
         app.menu_choice("resume")
-        assert (await my_turn(pilot, app)).model.view["hand"] == hand     # the same game, not a new deal
+        assert (await my_turn(pilot, app)).model.view.hand == hand     # the same game, not a new deal

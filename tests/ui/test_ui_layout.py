@@ -6,6 +6,7 @@ import pytest
 from textual.geometry import Region
 
 from tests.helpers.ui import my_turn, rigged_app
+from tests.helpers.views import seat_info
 from uno_tui.ui.widgets.hand import arrange
 from uno_tui.ui.widgets.plates import plate
 from uno_tui.ui.widgets.seating import seat
@@ -73,7 +74,7 @@ def pieces_fit(lines, width) -> bool:
 
 @pytest.mark.parametrize("width", [10, 12, 14, 20])
 def test_a_plate_never_cuts_the_score_or_the_marks(width):
-    infos = [{"name": "Maximiliana Featherstonehaugh", "kind": k, "away": a, "level": "hard", "bot_in": b}
+    infos = [seat_info("Maximiliana Featherstonehaugh", k, away=a, level="hard", bot_in=b)
              for k, a, b in (("bot", False, None), ("human", True, 18.0), ("human", False, None))]
     louds = [("", "plain"), ("UNO!", "uno"), ("CATCH!", "catch"), ("bot in 18s", "plain")]
     for info, loud, score, count, height in itertools.product(infos, louds, (None, 0, 407, 1234), (1, 30), (3, 4)):
@@ -87,6 +88,6 @@ def test_a_plate_never_cuts_the_score_or_the_marks(width):
 
 def test_a_cut_name_keeps_the_number_that_tells_two_players_apart():
     from uno_tui.ui.widgets.plates import plate
-    away = {"name": "Root 2", "kind": "human", "away": True}
+    away = seat_info("Root 2", away=True)
     first_line = plate(away, 7, False, 0, ("", "plain"), width=12, height=3)[0]
     assert [text for _, text, _ in first_line] == ["Ro… 2", "away"]       # not "Root…", the host's own name

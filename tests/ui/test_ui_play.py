@@ -1,6 +1,7 @@
 """Pilot tests: every decision a player makes with a key or a click, each on a table rigged so
 it comes up in a move or two (a whole hand is played through the table in test_table.py)."""
 import re
+from dataclasses import replace
 
 import pytest
 from textual.widgets import Button
@@ -62,8 +63,8 @@ async def test_start_screen_play_now_is_one_key_away():
         await pilot.press("enter")
         assert await wait_for(pilot, lambda: game_screen(app))
         view = game_screen(app).model.view
-        assert view["players"] == 4 and view["table"]["rules"]["preset"] == "classic"
-        assert [s["level"] for s in view["table"]["seats"][1:]] == ["normal"] * 3
+        assert view.players == 4 and view.table.rules["preset"] == "classic"
+        assert [s.level for s in view.table.seats[1:]] == ["normal"] * 3
 
 
 async def test_the_colour_picker_names_the_colour_of_a_wild():
@@ -89,7 +90,7 @@ async def test_a_challenge_from_the_modal():
         assert app.screen.query_one("#challenge", Button)
         await pilot.press("x")
         game = game_screen(app)
-        assert await wait_for(pilot, lambda: len(game.model.view["hand"]) == 2 + 6)
+        assert await wait_for(pilot, lambda: len(game.model.view.hand) == 2 + 6)
         assert any(line["text"].startswith("You challenge Bot1: innocent (Bot1's hand: Yellow 2); you draw 6 (")
                    and line["text"].endswith(") and lose the turn.") for line in game.model.log)
 
@@ -102,7 +103,7 @@ async def test_shielding_with_invisibility_from_the_modal():
         assert await wait_for(pilot, lambda: isinstance(app.screen, ColorPicker))
         await pilot.press("g")
         assert await wait_for(pilot, lambda: logged(app, "shield with Invisibility"))
-        assert "WI" not in game_screen(app).model.view["hand"]
+        assert "WI" not in game_screen(app).model.view.hand
 
 
 async def test_voldemort_discards_in_the_order_chosen_on_the_hand():
@@ -111,12 +112,12 @@ async def test_voldemort_discards_in_the_order_chosen_on_the_hand():
         game = await my_turn(pilot, app)
         hand = game.query_one(HandView)
         await pilot.press("u", "home", *(["right"] * hand.cards.index("WV")), "enter")   # UNO, with it
-        assert await wait_for(pilot, lambda: game.model.view["phase"] == "discard")
+        assert await wait_for(pilot, lambda: game.model.view.phase == "discard")
         await pilot.press("home", *(["right"] * hand.cards.index("R2")), "enter")
-        assert await wait_for(pilot, lambda: "R2" not in game.model.view["hand"])
+        assert await wait_for(pilot, lambda: "R2" not in game.model.view.hand)
         await pilot.press("home", "enter")       # G6, the only one left
-        assert await wait_for(pilot, lambda: game_screen(app).model.view["hand"] == ["Y7"])
-        assert game_screen(app).model.view["top"] == "G6"
+        assert await wait_for(pilot, lambda: game_screen(app).model.view.hand == ["Y7"])
+        assert game_screen(app).model.view.top == "G6"
 
 
 async def test_uno_said_with_a_play_then_a_bot_catch_fails():
@@ -144,7 +145,7 @@ async def test_catching_a_bot_that_forgot_uno(monkeypatch):
     # the bot starts with two red cards on a red 5: it plays one and holds one, without UNO
     app = rigged_app([["G1", "G2"], ["R1", "R2"]], "R5", ["B1"] * 12, dealer=0, levels=["easy"])
     async with app.run_test(size=(80, 24)) as pilot:
-        assert await wait_for(pilot, lambda: game_screen(app) and game_screen(app).model.view["catchable"] == 1)
+        assert await wait_for(pilot, lambda: game_screen(app) and game_screen(app).model.view.catchable == 1)
         await pilot.press("c")
         assert await wait_for(pilot, lambda: logged(app, "You catch Bot1"))
 
@@ -154,7 +155,7 @@ async def test_accepting_a_card_played_at_you_from_the_modal():
     async with app.run_test(size=(80, 24)) as pilot:
         assert await wait_for(pilot, lambda: isinstance(app.screen, RespondModal))
         await pilot.press("a")
-        assert await wait_for(pilot, lambda: len(game_screen(app).model.view["hand"]) == 2 + 4)
+        assert await wait_for(pilot, lambda: len(game_screen(app).model.view.hand) == 2 + 4)
         assert not any("challenge" in line["text"] for line in game_screen(app).model.log)
 
 
@@ -164,7 +165,7 @@ async def test_drawing_then_playing_the_card(key):
     async with app.run_test(size=(80, 24)) as pilot:
         await my_turn(pilot, app)
         await pilot.press("d")
-        assert await wait_for(pilot, lambda: game_screen(app).model.view["phase"] == "drawn")
+        assert await wait_for(pilot, lambda: game_screen(app).model.view.phase == "drawn")
         await pilot.press(key)
         assert await wait_for(pilot, lambda: logged(app, "You play Red 9"))
 
@@ -184,7 +185,7 @@ async def test_drawing_then_keeping_the_card():
     async with app.run_test(size=(80, 24)) as pilot:
         await my_turn(pilot, app)
         await pilot.press("d")
-        assert await wait_for(pilot, lambda: game_screen(app).model.view["phase"] == "drawn")
+        assert await wait_for(pilot, lambda: game_screen(app).model.view.phase == "drawn")
         await pilot.press("k")
         assert await wait_for(pilot, lambda: logged(app, "You keep the card."))
 
@@ -197,8 +198,8 @@ async def test_end_of_hand_shows_the_scoring_and_play_again_starts_a_new_match()
         text = " ".join(rendered_lines(scoring))
         assert "G9    9" in text
         await pilot.press("enter")
-        assert await wait_for(pilot, lambda: not game_screen(app).model.view["over"])
-        assert len(game_screen(app).model.view["hand"]) == 7
+        assert await wait_for(pilot, lambda: not game_screen(app).model.view.over)
+        assert len(game_screen(app).model.view.hand) == 7
 
 
 async def test_the_scoring_shown_again_from_a_snapshot_still_lists_every_hand():
@@ -206,7 +207,7 @@ async def test_the_scoring_shown_again_from_a_snapshot_still_lists_every_hand():
     async with app.run_test(size=(100, 30)) as pilot:
         await go_out(pilot, app)
         # a resumed or reconnected client has the view (its table's result) but never saw hand_over
-        assert app.screen.view["table"]["result"]["hands"] == [[], ["G9"]]
+        assert app.screen.view.table.result.hands == [[], ["G9"]]
         await app.push_screen(HandOverScreen(app.screen.view))
         await pilot.pause()
         scoring = app.screen.query_one("#scoring")
@@ -221,8 +222,8 @@ async def test_a_long_hand_in_the_scoring_wraps_between_cards_never_inside_one()
         await go_out(pilot, app)
         # the same end of hand, as if Bot1 had been left holding 14 cards (a rigged deal cannot)
         view = app.screen.view
-        result = {**view["table"]["result"], "hands": [[], held]}
-        await app.push_screen(HandOverScreen({**view, "table": {**view["table"], "result": result}}))
+        result = replace(view.table.result, hands=[[], held])
+        await app.push_screen(HandOverScreen(replace(view, table=replace(view.table, result=result))))
         await pilot.pause()
         scoring = app.screen.query_one("#scoring")
         lines = rendered_lines(scoring)
@@ -245,7 +246,7 @@ async def test_bindings_are_offered_only_when_possible():
         assert game.check_action("draw", ()) and not game.check_action("keep", ())
         assert not game.check_action("catch", ()) and not game.check_action("pass_turn", ())
         await pilot.press("d")
-        assert await wait_for(pilot, lambda: game.model.view["phase"] == "drawn")
+        assert await wait_for(pilot, lambda: game.model.view.phase == "drawn")
         assert game.check_action("keep", ()) and game.check_action("play_drawn", ())
         assert not game.check_action("draw", ())
 

@@ -45,17 +45,17 @@ async def test_keys_step_a_replay_on_and_back_and_the_table_is_the_engines(tmp_p
         screen = replay_screen(app)
         await pilot.press("full_stop", "full_stop", "full_stop")
         assert await wait_for(pilot, lambda: screen.channel.position == (1, 3))
-        assert await wait_for(pilot, lambda: screen.model.view["hand"] == seat_view(engine_at(path, 1, 3), 0)["hand"])
+        assert await wait_for(pilot, lambda: screen.model.view.hand == seat_view(engine_at(path, 1, 3), 0)["hand"])
         assert "move 3 of" in screen.status[0]
         await pilot.press("comma")
-        assert await wait_for(pilot, lambda: screen.model.view["counts"] == seat_view(engine_at(path, 1, 2), 0)["counts"])
+        assert await wait_for(pilot, lambda: screen.model.view.counts == seat_view(engine_at(path, 1, 2), 0)["counts"])
         assert screen.channel.position == (1, 2)
         await pilot.press("n")
-        assert await wait_for(pilot, lambda: screen.model.view["table"]["hand_no"] == 2)
-        assert screen.model.view["hand"] == seat_view(engine_at(path, 2, 0), 0)["hand"]
+        assert await wait_for(pilot, lambda: screen.model.view.table.hand_no == 2)
+        assert screen.model.view.hand == seat_view(engine_at(path, 2, 0), 0)["hand"]
         await pilot.press("v")
-        assert await wait_for(pilot, lambda: screen.model.view["seat"] == 1)
-        assert screen.model.view["hand"] == seat_view(engine_at(path, 2, 0), 1)["hand"]
+        assert await wait_for(pilot, lambda: screen.model.view.seat == 1)
+        assert screen.model.view.hand == seat_view(engine_at(path, 2, 0), 1)["hand"]
         assert screen.model.legal == []                 # watched, not played: no move is offered
         await pilot.press("d")                          # (and a key that would draw draws nothing)
         await pilot.pause(0.2)
@@ -124,18 +124,18 @@ async def test_a_joined_seats_record_steps_on_and_back_as_it_was_seen(tmp_path):
         assert await wait_for(pilot, lambda: replay_screen(app))
         screen = replay_screen(app)
         assert "message 1 of" in screen.status[0] and "from Ann's seat" in screen.status[0]
-        assert screen.model.view["hand"] == messages[0]["view"]["hand"]
+        assert screen.model.view.hand == messages[0]["view"]["hand"]
         await pilot.press("full_stop", "full_stop")
         assert await wait_for(pilot, lambda: "message 3 of" in screen.status[0])
         await pilot.press("n")                                   # the next hand, as it was dealt to Ann
-        assert await wait_for(pilot, lambda: screen.model.view["table"]["hand_no"] == 2)
+        assert await wait_for(pilot, lambda: screen.model.view.table.hand_no == 2)
         dealt = next(m for m in messages if m.get("view", {}).get("table", {}).get("hand_no") == 2)
-        assert screen.model.view["hand"] == dealt["view"]["hand"] and screen.model.legal == []
+        assert screen.model.view.hand == dealt["view"]["hand"] and screen.model.legal == []
         await pilot.press("comma")
-        assert await wait_for(pilot, lambda: screen.model.view["table"]["hand_no"] == 1)
+        assert await wait_for(pilot, lambda: screen.model.view.table.hand_no == 1)
         await pilot.press("v", "f")                              # only Ann's cards were ever sent: no other seat
         await pilot.pause(0.2)
-        assert app.screen is screen and screen.model.view["seat"] == 0
+        assert app.screen is screen and screen.model.view.seat == 0
 
 
 async def test_a_joiner_keeps_the_hosts_record_with_h_once_the_match_is_over(tmp_path):

@@ -35,7 +35,7 @@ async def test_the_setup_screen_starts_the_game_it_describes():
         await pilot.press("ctrl+s")
         assert await wait_for(pilot, lambda: game_screen(app))
         view = game_screen(app).model.view
-        assert view["table"]["rules"]["preset"] == "hp2000" and view["players"] == 3
+        assert view.table.rules["preset"] == "hp2000" and view.players == 3
     assert load_settings().edition == "hp2000"
 
 

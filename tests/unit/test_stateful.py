@@ -11,6 +11,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from uno_tui.client.model import ClientModel
 from uno_tui.engine import make_rules
+from uno_tui.protocol.views import view_of
 from uno_tui.table import LocalChannel, Pacing, Seat, Table
 
 PLAYERS = 3
@@ -88,7 +89,7 @@ class TableMachine(RuleBasedStateMachine):
         if client is None:
             return
         client.pump()
-        view = client.model.view
+        view = client.model.wire                   # plain data, as it came: an action is sent as it is
         if view and view["legal"]:
             self.ids += 1
             self.send(client, {"type": "action", "id": self.ids, "action": self.rng.choice(view["legal"])})
@@ -144,7 +145,8 @@ class TableMachine(RuleBasedStateMachine):
         for seat, client in getattr(self, "clients", {}).items():
             client.pump()
             if client.model.view is not None:
-                assert client.model.view == self.table.view(seat)
+                assert client.model.wire == self.table.view(seat)
+                assert client.model.view == view_of(client.model.wire)     # the typed view, kept part too
 
 
 TableMachine.TestCase.settings = settings(max_examples=25, stateful_step_count=40, deadline=None,

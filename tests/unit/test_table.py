@@ -9,6 +9,7 @@ from tests.helpers.privacy import assert_private
 from tests.helpers.table import TIMEOUT, bot_seats, match_over, watch_until
 from uno_tui.client.model import ClientModel
 from uno_tui.engine import CODES, HOUSE_RULES, PRESETS, make_rules, rigged_deck
+from uno_tui.protocol.views import table_of
 from uno_tui.table import LocalChannel, Pacing, Seat, Table
 
 
@@ -61,22 +62,22 @@ async def test_a_whole_seeded_hand_with_a_human_seat_through_the_channel():
     table.start()
     me, model = LocalChannel(table, 0), ClientModel()
     last_seq, decisions = 0, []
-    while not (model.view and model.view["over"]):
+    while not (model.view and model.view.over):
         msg = await asyncio.wait_for(me.recv(), TIMEOUT)
         assert msg["seq"] > last_seq
         last_seq = msg["seq"]
         assert msg["type"] != "error", msg
         msgpack.packb(msg)                       # plain data, ready for the wire
         assert model.apply(msg) != "gap"
-        assert len(model.view["hand"]) == model.view["counts"][0]
+        assert len(model.view.hand) == model.view.counts[0]
         if model.my_decision() and model.legal:
-            plays = [a for a in model.legal if a["kind"] not in ("draw", "keep")]
+            plays = [a for a in model.legal if a.kind not in ("draw", "keep")]
             action = (plays or model.legal)[0]
-            await me.send(model.command("action", action=action))
-            decisions.append(action["kind"])
+            await me.send(model.act(action))
+            decisions.append(action.kind)
     table.close()
-    assert table.game.over and 0 in model.view["counts"]
-    assert model.view["table"]["result"]["hands"] is not None      # every hand, shown for scoring
+    assert table.game.over and 0 in model.view.counts
+    assert model.view.table.result.hands is not None      # every hand, shown for scoring
     assert {"play", "draw"} <= set(decisions)
 
 
@@ -94,7 +95,8 @@ async def test_updates_carry_only_the_table_keys_that_changed_and_merge_to_the_w
         if msg["type"] == "update" and "table" in msg["view"]:
             deltas.append(set(msg["view"]["table"]))
         model.apply(msg)
-        assert model.view["table"] == whole
+        assert model.wire["table"] == whole
+        assert model.view.table == table_of(whole)      # decoded again only when an update carries it
     assert "rules" in deltas[0]                  # the first update carries it whole, then only changes
     assert len(deltas) > 1 and all("rules" not in keys and "deck" not in keys for keys in deltas[1:])
     assert any("scores" in keys for keys in deltas)

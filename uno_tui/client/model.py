@@ -1,16 +1,19 @@
 """The client-side model of one seat: the latest view and the log (chat in it), built from messages.
 
 Pure data handling (no UI, no sockets), the same for solo, host and join. A
-sequence gap means something was lost: the model asks for a snapshot.
+sequence gap means something was lost: the model asks for a snapshot. The view is
+decoded here, as it arrives, into typed objects (protocol/views.py) the UI reads.
 """
 import itertools
 import random
 import time
 from dataclasses import dataclass, field
 
+from uno_tui.engine import Action
 from uno_tui.protocol.commands import merge_view
 from uno_tui.protocol.describe import chat_line, too_late
 from uno_tui.protocol.timing import LATE
+from uno_tui.protocol.views import View, view_of
 
 #: a client's log: the lines it keeps while connected (a snapshot brings the host's last LOG_KEEP,
 #: protocol.limits; updates add to them, so a long game can be scrolled back further than that)
@@ -29,7 +32,9 @@ def command_ids() -> itertools.count:
 
 @dataclass
 class ClientModel:
-    view: dict | None = None
+    view: View | None = None
+    #: the same view as plain data, whole (an update's table part merged in): what a replay passes on
+    wire: dict | None = None
     log: list[dict] = field(default_factory=list)
     last_seq: int = 0
     error: str | None = None
@@ -45,14 +50,17 @@ class ClientModel:
         kind = msg.get("type")
         if kind == "snapshot":
             self.last_seq = seq
-            self.view, self.log = msg["view"], list(msg["log"])      # the log holds the chat, in order
+            self.wire, self.log = msg["view"], list(msg["log"])      # the log holds the chat, in order
+            self.view = view_of(self.wire)
             return "view"
         if kind in ("update", "chat", "error") and seq and self.last_seq and seq != self.last_seq + 1:
             return "gap"
         self.last_seq = seq or self.last_seq
         if kind == "update":
             had = self._chances()
-            self.view = merge_view(self.view, msg["view"])
+            same_table = "table" not in msg["view"] and self.view is not None      # (decoded once, kept)
+            self.wire = merge_view(self.wire, msg["view"])
+            self.view = view_of(self.wire, self.view.table if same_table else None)
             self._took(had - self._chances(), msg.get("events", ()))
             self.log.extend(msg.get("log", []))
             del self.log[:-SCROLLBACK]
@@ -73,11 +81,11 @@ class ClientModel:
         """The out-of-turn chances this seat has now (not its own decisions)."""
         if self.view is None or self.my_decision():
             return set()
-        return {a["kind"] for a in self.legal if a["kind"] in CHANCES}
+        return {a.kind for a in self.legal if a.kind in CHANCES}
 
     def _took(self, gone: set[str], events) -> None:
         """Chances that just went: who took them (a press in the next seconds is told so)."""
-        names = [s["name"] for s in self.view["table"]["seats"]]
+        names = [s.name for s in self.view.table.seats]
         taker = next((e for e in events if e.get("seat") not in (None, self.seat) and e["type"] in TAKERS), None)
         if taker is None:
             return
@@ -95,24 +103,28 @@ class ClientModel:
         """A command with a fresh id."""
         return {"type": kind, "id": next(self._ids), **fields}
 
+    def act(self, action: Action) -> dict:
+        """The command for one of the legal actions (sent as the view gave it)."""
+        return self.command("action", action=action.to_dict())
+
     # ------------------------------------------------------------- questions the UI asks
     @property
     def seat(self) -> int | None:
-        return self.view["seat"] if self.view else None
+        return self.view.seat if self.view else None
 
     @property
-    def legal(self) -> list[dict]:
-        return self.view["legal"] if self.view else []
+    def legal(self) -> list[Action]:
+        return self.view.legal if self.view else []
 
     def can(self, kind: str) -> bool:
-        return any(a["kind"] == kind for a in self.legal)
+        return any(a.kind == kind for a in self.legal)
 
     def my_decision(self) -> bool:
-        return bool(self.view) and self.view["decider"] == self.view["seat"] and not self.view["over"]
+        return bool(self.view) and self.view.decider == self.view.seat and not self.view.over
 
-    def plays_of(self, card: str) -> list[dict]:
+    def plays_of(self, card: str) -> list[Action]:
         """The legal ways to play this card now (colour variants, UNO variants)."""
-        return [a for a in self.legal if a["kind"] in ("play", "discard") and a.get("card") == card]
+        return [a for a in self.legal if a.kind in ("play", "discard") and a.card == card]
 
     def playable_cards(self) -> set[str]:
-        return {a["card"] for a in self.legal if a["kind"] in ("play", "discard")}
+        return {a.card for a in self.legal if a.kind in ("play", "discard")}

@@ -152,10 +152,10 @@ def seen(record: Record) -> Seen | None:
         if msg.get("type") == "update":
             updates += 1
             events.extend(msg.get("events", []))
-        result = model.view and model.view["table"].get("result")
+        result = model.wire and model.wire["table"].get("result")
         if result:
             results[result["hand"]] = result            # told again in every view until the next hand
         seconds = line.get("t", seconds)
-    if model.view is None:
+    if model.wire is None:
         return None
-    return Seen(model.view, events, [results[n] for n in sorted(results)], updates, seconds)
+    return Seen(model.wire, events, [results[n] for n in sorted(results)], updates, seconds)

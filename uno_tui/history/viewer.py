@@ -227,7 +227,7 @@ class SeatReplayChannel:
         model = ClientModel()
         for msg in self.messages:
             model.apply(unsequenced(msg))
-            yield model.view
+            yield model.wire
 
     def _show(self, at: int) -> None:
         """The screen shown the table as the messages up to ``at`` leave it (one snapshot)."""
@@ -235,5 +235,5 @@ class SeatReplayChannel:
         for msg in self.messages[:at + 1]:
             model.apply(unsequenced(msg))
         self.at = at
-        self.queue.put_nowait(_watched({"type": "snapshot", "view": model.view, "log": model.log}))
+        self.queue.put_nowait(_watched({"type": "snapshot", "view": model.wire, "log": model.log}))
 

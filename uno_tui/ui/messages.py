@@ -6,13 +6,15 @@ from dataclasses import dataclass
 
 from textual.message import Message
 
+from uno_tui.protocol.views import View
+
 
 # ------------------------------------------------------------ from the table's channel
 @dataclass
 class ViewChanged(Message):
     """The seat's view changed; ``lines``: the log lines that came with it (a snapshot, ``fresh``:
     the whole log, to show in place of what was shown)."""
-    view: dict
+    view: View
     lines: list[dict]
     fresh: bool = False
 

@@ -7,6 +7,7 @@ from enum import Enum
 
 from textual.screen import Screen
 
+from uno_tui.engine import Action
 from uno_tui.ui.messages import LeaveTable
 from uno_tui.ui.widgets.hand import HandView
 
@@ -59,10 +60,10 @@ class Decisions:
         needed = None
         if view is None:                         # (the rules or a chat line closed before the first view)
             return None
-        if view["over"]:
-            needed = Decision(Ask.OVER, (view["table"]["hand_no"], view["table"]["match"]["over"]))
-        elif model.my_decision() and view["phase"] in ("color", "respond", "swap"):
-            needed = Decision(Ask(view["phase"]), (model.last_seq,))
+        if view.over:
+            needed = Decision(Ask.OVER, (view.table.hand_no, view.table.match.over))
+        elif model.my_decision() and view.phase in ("color", "respond", "swap"):
+            needed = Decision(Ask(view.phase), (model.last_seq,))
         return None if needed in self.answered else needed
 
     def ask(self) -> None:
@@ -98,7 +99,7 @@ class Decisions:
 
     async def _rules(self) -> None:
         view = self.screen.view
-        await self.screen.app.push_screen_wait(HelpScreen(view["table"]["rules"] if view else None))
+        await self.screen.app.push_screen_wait(HelpScreen(view.table.rules if view else None))
         self.screen.offer_decision()
 
     def leave(self) -> None:
@@ -107,7 +108,7 @@ class Decisions:
 
     async def _leave(self) -> None:
         screen = self.screen
-        over = screen.view is not None and screen.view["table"]["match"]["over"]
+        over = screen.view is not None and screen.view.table.match.over
         if screen.kind == "host" and not over:     # a host's game ends, or is kept to carry on later
             answer = await screen.app.push_screen_wait(ConfirmLeave(LEAVING["host"], "End this game?",
                                                                     yes="End game", keep="Keep for later"))
@@ -125,14 +126,14 @@ class Decisions:
         if decision.ask is Ask.COLOR:
             color = await self._wait(ColorPicker("The first card is a wild: choose its colour", cancel=False,
                                                  game=screen))
-            self._answer(decision, {"kind": "color", "color": color})
+            self._answer(decision, Action("color", color=color))
         elif decision.ask is Ask.SWAP:
-            self._answer(decision, {"kind": "swap", "target": await self._wait(SeatPicker(view, game=screen))})
+            self._answer(decision, Action("swap", target=await self._wait(SeatPicker(view, game=screen))))
         elif decision.ask is Ask.RESPOND:
             answer = await self._wait(RespondModal(view, game=screen))
-            self._answer(decision, {"kind": answer} if answer in ("accept", "challenge") else None)
+            self._answer(decision, Action(answer) if answer in ("accept", "challenge") else None)
             if answer == "shield":
-                await moves.play([a for a in screen.model.legal if a["kind"] == "shield"])
+                await moves.play([a for a in screen.model.legal if a.kind == "shield"])
             elif answer not in ("accept", "challenge"):
                 screen.query_one(HandView).focus()     # stacking: choose the card from the hand
         else:
@@ -158,7 +159,7 @@ class Decisions:
         if self.screen.app.screen is dialog:
             self.screen.app.pop_screen()
 
-    def _answer(self, decision: Decision, action: dict | None) -> None:
+    def _answer(self, decision: Decision, action: Action | None) -> None:
         self.asked, self.dialog = None, None
         self.answered.add(decision)
         if action is not None:

@@ -17,6 +17,7 @@ from textual.reactive import var
 from textual.screen import Screen
 
 from uno_tui.client.model import ClientModel
+from uno_tui.protocol.views import View
 from uno_tui.storage.settings import motion_on, save_motion
 from uno_tui.table import Channel
 from uno_tui.ui.messages import ChannelClosed, ChatLine, LeaveTable, LinkChanged, RecordSent, Refused, ViewChanged
@@ -62,7 +63,7 @@ class GameScreen(Screen):
 
     #: the seat's latest view: the widgets below are bound to it or to what is made from it (vars:
     #: a change repaints the widgets bound to it, not the whole screen)
-    view: var[dict | None] = var(None, always_update=True)
+    view: var[View | None] = var(None, always_update=True)
     heading = var("uno-tui")
     status: var[tuple[str, bool]] = var(("", False))
     hand: var[tuple[tuple[str, ...], frozenset]] = var(((), frozenset()))
@@ -123,7 +124,7 @@ class GameScreen(Screen):
     def _tick_window(self) -> None:
         """Ten times a second while a reaction window runs: its bar shrinks."""
         view = self.view
-        if view and view["table"].get("window_in") is not None and self.since <= view["table"]["window_in"]:
+        if view and view.table.window_in is not None and self.since <= view.table.window_in:
             self.since = time.monotonic() - self._view_at
 
     # ------------------------------------------------------------ incoming
@@ -177,17 +178,17 @@ class GameScreen(Screen):
         """The host ended the game or could not be reached again: back to the start, saying why."""
         self.app.post_message(LeaveTable(self.channel, message.reason))
 
-    def watch_view(self, old: dict | None, view: dict | None) -> None:
+    def watch_view(self, old: View | None, view: View | None) -> None:
         """What the widgets show, made from the new view; then the decision it asks for."""
         if view is None:
             return
         self.heading = heading(view)
         self._show_status()
         mine = self.model.my_decision()
-        self.hand = (tuple(view["hand"]), self.moves.playable())
-        if mine and view["phase"] == "drawn" and (old is None or old["phase"] != "drawn"):
+        self.hand = (tuple(view.hand), self.moves.playable())
+        if mine and view.phase == "drawn" and (old is None or old.phase != "drawn"):
             # the card just drawn is the one Enter may play: the cursor goes to it (once)
-            self.query_one(HandView).cursor = view["hand"].index(view["drawn"])
+            self.query_one(HandView).cursor = view.hand.index(view.drawn)
         self._offer_moves()
         self.offer_decision()
 
@@ -223,7 +224,7 @@ class GameScreen(Screen):
         pressed once the chance has gone says who took it first."""
         self.query_one(TableView).land()
         view = self.model.view
-        if view is not None and view["seat"] is not None and view["table"]["seats"][view["seat"]]["away"]:
+        if view is not None and view.seat is not None and view.table.seats[view.seat].away:
             self.send(self.model.command("snapshot"))       # any key: here again (the table hands the seat back)
         late = self.moves.too_late(event.key)
         if late:

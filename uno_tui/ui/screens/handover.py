@@ -10,6 +10,7 @@ from textual.widgets import Button, Label, Static
 
 from uno_tui.engine.house import TEAM_NAMES
 from uno_tui.protocol.describe import narrate
+from uno_tui.protocol.views import View
 from uno_tui.ui.widgets.scoring import scoring
 
 from .modals import DecisionModal
@@ -23,7 +24,7 @@ class HandOverScreen(DecisionModal):
                 Binding("m,escape", "go('menu')", "Menu"), Binding("h", "game('host_record')", "Host's record"),
                 *DecisionModal.FORWARDED]
 
-    def __init__(self, view: dict, game=None):
+    def __init__(self, view: View, game=None):
         super().__init__(game)
         self.view = view
         self._deadline: float | None = None
@@ -34,9 +35,9 @@ class HandOverScreen(DecisionModal):
             self.watch(self.game, "view", self.show_wait, init=False)
         self.set_interval(1.0, self._tick)
 
-    def show_wait(self, view: dict) -> None:
+    def show_wait(self, view: View) -> None:
         """The table's countdown to the next hand, from this (newer) view."""
-        seconds = view["table"].get("next_hand_in")
+        seconds = view.table.next_hand_in
         self._deadline = None if seconds is None else time.monotonic() + seconds
         self._tick()
 
@@ -44,28 +45,31 @@ class HandOverScreen(DecisionModal):
         if self._deadline is None:
             return
         left = max(0, round(self._deadline - time.monotonic()))
-        what = "A new match" if self.view["table"]["match"]["over"] else "The next hand"
+        what = "A new match" if self.view.table.match.over else "The next hand"
         self.query_one("#countdown", Static).update(f"{what} starts in {left} s.")
 
     def dialog(self) -> ComposeResult:
-        table = self.view["table"]
-        seats, result, match = table["seats"], table["result"] or {}, table["match"]
-        winner = result.get("winner", self.view["winner"])
-        me = self.view["seat"]
-        title = Text(won_line(result, winner, me, [s["name"] for s in seats], self.view.get("teams")))
+        table = self.view.table
+        seats, result, match = table.seats, table.result, table.match
+        me = self.view.seat
+        if result is None:
+            why, points, winner = "out", 0, self.view.winner
+        else:
+            why, points, winner = result.why or ("blocked" if result.blocked else "out"), result.points, result.winner
+        title = Text(won_line(why, points, winner, me, [s.name for s in seats], self.view.teams))
         with Vertical(id="dialog", classes="wide"):
             yield Label(title, id="dialog-title")
             yield Static(scoring(self.view), id="scoring")
-            if match["over"]:
-                said = narrate([{"type": "match_over", "winners": match["winners"]}], me, [s["name"] for s in seats])
+            if match.over:
+                said = narrate([{"type": "match_over", "winners": match.winners}], me, [s.name for s in seats])
                 text = said[0]["text"]
-                if self.view.get("teams") and match["winners"]:
-                    text = f"{TEAM_NAMES[self.view['teams'][match['winners'][0]]]} win the match: {text[:-1]}."
+                if self.view.teams and match.winners:
+                    text = f"{TEAM_NAMES[self.view.teams[match.winners[0]]]} win the match: {text[:-1]}."
                 yield Label(Text(text, style="bold"), id="match-over")     # as the log says it
             yield Static("", id="countdown", classes="hint")
             with Grid(id="answers"):
                 # not focusable: Enter means "next hand" wherever the focus would be, as the footer says
-                yield _unfocusable(Button("Play again (Enter)" if match["over"] else "Next hand (Enter)",
+                yield _unfocusable(Button("Play again (Enter)" if match.over else "Next hand (Enter)",
                                           id="ready", variant="primary"))
                 yield _unfocusable(Button("Menu (m)", id="menu"))
 
@@ -78,16 +82,14 @@ class HandOverScreen(DecisionModal):
     def check_action(self, action: str, parameters) -> bool | None:
         """Enter is "Play again" once the match is over, "Next hand" before (one of the two shown)."""
         if action == "go" and parameters and parameters[0] in ("ready", "again"):
-            return (parameters[0] == "again") == self.view["table"]["match"]["over"]
+            return (parameters[0] == "again") == self.view.table.match.over
         return super().check_action(action, parameters)
 
 
-def won_line(result: dict, winner: int, me: int | None, names: list[str], teams: list | None) -> str:
-    """Who won the hand and why (went out, fewest points of a blocked hand, last left under mercy);
-    with teams, which team, with its players."""
+def won_line(why: str, points: int, winner: int, me: int | None, names: list[str], teams: list | None) -> str:
+    """Who won the hand and ``why`` (``out``, ``blocked``: fewest points of a blocked hand, ``mercy``:
+    last left) with its ``points``; with teams, which team, with its players."""
     who = "You" if winner == me else names[winner]
-    why = result.get("why") or ("blocked" if result.get("blocked") else "out")
-    points = result.get("points", 0)
     reason = {"blocked": " (blocked: fewest points in hand)", "mercy": " (everyone else is out: mercy)"}.get(why, "")
     if not teams:
         return f"{who} won the hand{reason} and {'score' if winner == me else 'scores'} {points} points."

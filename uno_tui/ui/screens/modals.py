@@ -11,6 +11,7 @@ from textual.widgets import Button, Input, Label, Static
 from uno_tui.engine import card_info
 from uno_tui.engine.cards import COLORS, LETTER_OF, rank_of
 from uno_tui.protocol.limits import MAX_CHAT, MAX_PLAYERS
+from uno_tui.protocol.views import View
 from uno_tui.ui.rules_help import wd4_illegal_while
 from uno_tui.ui.widgets.cardart import CARD_BG, CARD_FG
 from uno_tui.ui.widgets.fields import TextField
@@ -98,18 +99,18 @@ class RespondModal(DecisionModal):
                 Binding("s", "answer('shield')", "Shield"), Binding("h", "answer('hand')", "Play from hand"),
                 *DecisionModal.FORWARDED]
 
-    def __init__(self, view: dict, game=None):
+    def __init__(self, view: View, game=None):
         super().__init__(game)
         self.view = view
-        self.kinds = {a["kind"] for a in view["legal"]}
+        self.kinds = {a.kind for a in view.legal}
 
     def dialog(self) -> ComposeResult:
-        attack = self.view["attack"]
-        by = self.view["table"]["seats"][attack["by"]]["name"]
-        card = card_info(attack["card"])["name"]
+        attack = self.view.attack
+        by = self.view.table.seats[attack.by].name
+        card = card_info(attack.card)["name"]
         # a deflected draw comes with the Skip or Reverse that passed it on, not its Draw Two, on top
-        verb = "played a {} at you" if self.view["top"] == attack["card"] else "passed a {} on to you"
-        text = Text(f"{by} {verb.format(card)}" + (f": draw {attack['draw']}." if attack["draw"] else "."))
+        verb = "played a {} at you" if self.view.top == attack.card else "passed a {} on to you"
+        text = Text(f"{by} {verb.format(card)}" + (f": draw {attack.draw}." if attack.draw else "."))
         with Vertical(id="dialog"):
             yield Label(text, id="dialog-title")
             if "challenge" in self.kinds:
@@ -137,20 +138,20 @@ class RespondModal(DecisionModal):
         return super().check_action(action, parameters)
 
 
-def hand_answer(view: dict) -> str:
+def hand_answer(view: View) -> str:
     """What playing from the hand does here: stack a draw card on the attack, deflect it with a Skip
     or Reverse (deflect), or either."""
-    ranks = {rank_of(a["card"]) for a in view["legal"] if a["kind"] == "play"}
+    ranks = {rank_of(a.card) for a in view.legal if a.kind == "play"}
     stack, deflect = bool(ranks - {"S", "R"}), bool(ranks & {"S", "R"})
     return "Stack or deflect" if stack and deflect else "Deflect with a card" if deflect else "Stack a card"
 
 
-def challenge_hint(view: dict) -> str:
+def challenge_hint(view: View) -> str:
     """What a challenge decides, in this edition's terms, naming the colour that was on the pile."""
-    attack = view["attack"]
-    held = wd4_illegal_while(view["table"]["rules"], attack["before"])
+    attack = view.attack
+    held = wd4_illegal_while(view.table.rules, attack.before)
     return (f"Challenge if you think they held {held} when they played it: if they did, they draw "
-            f"{attack['draw']} and you play; if not, you draw {attack['draw'] + 2}.")
+            f"{attack.draw} and you play; if not, you draw {attack.draw + 2}.")
 
 
 class SeatPicker(DecisionModal):
@@ -158,18 +159,18 @@ class SeatPicker(DecisionModal):
 
     BINDINGS = [*(Binding(str(k), f"pick({k})", show=False) for k in range(1, MAX_PLAYERS)), *DecisionModal.FORWARDED]
 
-    def __init__(self, view: dict, game=None):
+    def __init__(self, view: View, game=None):
         super().__init__(game)
-        self.targets = [a["target"] for a in view["legal"] if a["kind"] == "swap"]
+        self.targets = [a.target for a in view.legal if a.kind == "swap"]
         self.view = view
 
     def dialog(self) -> ComposeResult:
-        seats, counts = self.view["table"]["seats"], self.view["counts"]
+        seats, counts = self.view.table.seats, self.view.counts
         with Vertical(id="dialog"):
             yield Label("Your 7: swap hands with whom?", id="dialog-title")
             with Grid(id="answers"):
                 for i, seat in enumerate(self.targets, 1):
-                    yield Button(f"{i}  {seats[seat]['name']} ({counts[seat]} cards)", id=f"seat-{seat}")
+                    yield Button(f"{i}  {seats[seat].name} ({counts[seat]} cards)", id=f"seat-{seat}")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(int(event.button.id.removeprefix("seat-")))

@@ -3,7 +3,7 @@ UNO, catch, jump in, pass). Each sends the legal action the view offers, or says
 
 from textual.screen import Screen
 
-from uno_tui.engine import card_info
+from uno_tui.engine import Action, card_info
 
 from .modals import ColorPicker
 
@@ -32,12 +32,12 @@ class Moves:
             "keep": lambda: model.can("keep"),
             "play_drawn": lambda: model.can("play_drawn"),
             "pass_turn": lambda: model.can("pass") or model.can("stop"),
-            "catch": lambda: model.can("catch") and model.view["catchable"] is not None,
+            "catch": lambda: model.can("catch") and model.view.catchable is not None,
             "jump_in": lambda: model.can("jump_in"),
-            "uno": lambda: model.can("say_uno") or any(a.get("uno") for a in model.legal),
-            "respond": lambda: model.my_decision() and model.view["phase"] == "respond",
-            "chat": lambda: model.seat is None or sum(s["kind"] == "human" for s in model.view["table"]["seats"]) > 1,
-            "host_record": lambda: self.screen.kind == "join" and model.view["table"]["match"]["over"],
+            "uno": lambda: model.can("say_uno") or any(a.uno for a in model.legal),
+            "respond": lambda: model.my_decision() and model.view.phase == "respond",
+            "chat": lambda: model.seat is None or sum(s.kind == "human" for s in model.view.table.seats) > 1,
+            "host_record": lambda: self.screen.kind == "join" and model.view.table.match.over,
         }
         check = checks.get(action)
         return True if check is None else bool(check())
@@ -47,7 +47,7 @@ class Moves:
         model = self.model
         if not model.my_decision():
             return frozenset()
-        return frozenset({model.view["drawn"]} if model.view["phase"] == "drawn" else model.playable_cards())
+        return frozenset({model.view.drawn} if model.view.phase == "drawn" else model.playable_cards())
 
     def too_late(self, key: str) -> str | None:
         """A chance's key pressed once the chance has gone: who took it first (None: not so)."""
@@ -56,43 +56,43 @@ class Moves:
             return self.model.too_late(kind)
         return None
 
-    def act(self, action: dict) -> None:
+    def act(self, action: Action) -> None:
         screen = self.screen
         if screen.link_lost:
             screen.notify("No host to play to: wait for the link to come back.", severity="warning")
             return
-        if action.get("uno"):
+        if action.uno:
             screen.uno_armed = False
-        screen.send(self.model.command("action", action=action))
+        screen.send(self.model.act(action))
 
     def chosen(self, code: str) -> None:
         """A card chosen on the hand (Enter or a click): play it, or say why not."""
         model, notify = self.model, self.screen.notify
         if not model.my_decision():
-            jumps = [a for a in model.legal if a["kind"] == "jump_in" and a["card"] == code]
+            jumps = [a for a in model.legal if a.kind == "jump_in" and a.card == code]
             if jumps:
                 self.choose(jumps)
             else:
                 notify("It is not your turn.", severity="warning")
             return
-        if model.view["phase"] == "drawn":
-            if code == model.view["drawn"]:
+        if model.view.phase == "drawn":
+            if code == model.view.drawn:
                 self.play_drawn()
             else:
                 notify("You may play only the card you drew (p), or keep it (k).", severity="warning")
             return
         ways = model.plays_of(code)
         if not ways:
-            top = card_info(model.view["top"])["name"]
+            top = card_info(model.view.top)["name"]
             notify(f"{card_info(code)['name']} cannot be played on {top} now.", severity="warning")
             return
-        if ways[0]["kind"] == "discard":
+        if ways[0].kind == "discard":
             self.act(ways[0])
         else:
             self.choose(ways)
 
     def _simple(self, kind: str) -> None:
-        action = next((a for a in self.model.legal if a["kind"] == kind), None)
+        action = next((a for a in self.model.legal if a.kind == kind), None)
         if action is not None:
             self.act(action)
 
@@ -108,48 +108,48 @@ class Moves:
 
     def catch(self) -> None:
         """Catch a player who has not said UNO (a 7 or a 0 can open several catches: c takes each in turn)."""
-        said = self.model.view["uno_said"]
-        catches = [a for a in self.model.legal if a["kind"] == "catch"]
-        action = next((a for a in catches if not said[a["target"]]), None)
+        said = self.model.view.uno_said
+        catches = [a for a in self.model.legal if a.kind == "catch"]
+        action = next((a for a in catches if not said[a.target]), None)
         if action is not None:
             self.act(action)
 
     def jump_in(self) -> None:
-        self.choose([a for a in self.model.legal if a["kind"] == "jump_in"])
+        self.choose([a for a in self.model.legal if a.kind == "jump_in"])
 
     def play_drawn(self) -> None:
-        self.choose([a for a in self.model.legal if a["kind"] == "play_drawn"])
+        self.choose([a for a in self.model.legal if a.kind == "play_drawn"])
 
     def uno(self) -> None:
         if self.model.can("say_uno"):
             self._simple("say_uno")
-        elif any(a.get("uno") for a in self.model.legal):
+        elif any(a.uno for a in self.model.legal):
             self.screen.uno_armed = not self.screen.uno_armed
 
-    def choose(self, ways: list[dict]) -> None:
+    def choose(self, ways: list[Action]) -> None:
         """Play one of these, one play at a time: a second Enter on a wild while its colour is
         being asked does nothing (it opened a second colour picker)."""
         if not self.choosing:
             self.choosing = True
             self.screen.run_worker(self._choose(ways), group="play", exit_on_error=False)
 
-    async def _choose(self, ways: list[dict]) -> None:
+    async def _choose(self, ways: list[Action]) -> None:
         try:
             await self.play(ways)
         finally:
             self.choosing = False
 
-    async def play(self, ways: list[dict]) -> None:
+    async def play(self, ways: list[Action]) -> None:
         """Play one of these (a card's variants): ask the colour if it is a wild; add UNO if armed.
         (Run in a worker: the colour is waited for.)"""
         if not ways:
             return
         color = None
-        if any(w.get("color") for w in ways):
+        if any(w.color for w in ways):
             color = await self.screen.app.push_screen_wait(ColorPicker(game=self.screen))
             if color is None:
                 return                            # the colour picker was cancelled
-        options = [w for w in ways if w.get("color") == color]
-        said = [w for w in options if w.get("uno")]
-        plain = [w for w in options if not w.get("uno")]
+        options = [w for w in ways if w.color == color]
+        said = [w for w in options if w.uno]
+        plain = [w for w in options if not w.uno]
         self.act(said[0] if said and self.screen.uno_armed else plain[0])

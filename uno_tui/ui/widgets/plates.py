@@ -4,6 +4,8 @@ and a count, its score, and UNO!, CATCH! or the countdown of an away player. Eac
 (column, text, role); pieces never overlap and never pass the plate's edge (tests/ui/test_ui_layout.py)."""
 from rich.text import Text
 
+from uno_tui.protocol.views import TableSeat
+
 Piece = tuple[int, str, str]      # column in the plate, text, role: name, tag, back, plain, uno, catch
 
 
@@ -11,15 +13,16 @@ Piece = tuple[int, str, str]      # column in the plate, text, role: name, tag, 
 SHORT_LEVEL = {"normal": "norm", "expert": "exp"}
 
 
-def tag(info: dict) -> str:
-    if info["kind"] == "bot":
+def tag(info: TableSeat) -> str:
+    if info.kind == "bot":
         return "bot"
-    if info["away"]:
+    if info.away:
         return "away"
-    return "bot*" if info.get("bot_playing") else ""          # a bot stands in for this player
+    return "bot*" if info.bot_playing else ""          # a bot stands in for this player
 
 
-def mark(info: dict, count: int, catchable: bool, said_uno: bool, since: float, out: bool = False) -> tuple[str, str]:
+def mark(info: TableSeat, count: int, catchable: bool, said_uno: bool, since: float,
+         out: bool = False) -> tuple[str, str]:
     """The loudest thing to say about the seat now, and its role (``out``: mercy put it out of the hand)."""
     if out:
         return "OUT", "catch"
@@ -27,8 +30,8 @@ def mark(info: dict, count: int, catchable: bool, said_uno: bool, since: float, 
         return "CATCH!", "catch"
     if count == 1 and said_uno:
         return "UNO!", "uno"
-    if info.get("bot_in") is not None:
-        return f"bot in {max(0, round(info['bot_in'] - since))}s", "plain"
+    if info.bot_in is not None:
+        return f"bot in {max(0, round(info.bot_in - since))}s", "plain"
     return "", "plain"
 
 
@@ -48,12 +51,12 @@ def fit_name(name: str, width: int) -> str:
     return text.plain
 
 
-def plate(info: dict, count: int, turn: bool, score: int | None, loud: tuple[str, str],
-          width: int, height: int) -> list[list[Piece]]:
+def plate(info: TableSeat, count: int, turn: bool, score: int | None, loud: tuple[str, str],
+          width: int, height: int, team: str = "") -> list[list[Piece]]:
     """The plate's lines (``height`` of them) for a plate ``width`` cells wide; ``score`` is None
-    outside a match; ``loud``: mark()'s answer."""
+    outside a match; ``loud``: mark()'s answer; ``team``: its team's letter, with teams."""
     inner = width - 2
-    first, detail = tag(info), info.get("level") if info["kind"] == "bot" else None
+    first, detail = tag(info), info.level if info.kind == "bot" else None
     said, role = loud
     points = "" if score is None else f"{score} pts"
     said = short(inner, said, said.split()[-1] if said else "")
@@ -65,8 +68,7 @@ def plate(info: dict, count: int, turn: bool, score: int | None, loud: tuple[str
         top_right = (first, "tag")
     name_room = inner - (len(top_right[0]) + 1 if top_right[0] else 0)
     # teams: the team's letter before the name ("A·Ann"), at every size (never by colour alone)
-    team = f"{info['team']}·" if info.get("team") else ""
-    name = fit_name(("▶ " if turn else "") + team + info["name"], name_room)
+    name = fit_name(("▶ " if turn else "") + (f"{team}·" if team else "") + info.name, name_room)
     lines: list[list[Piece]] = [[(1, name, "name")]]
     if top_right[0]:
         lines[0].append((width - 1 - len(top_right[0]), top_right[0], top_right[1]))

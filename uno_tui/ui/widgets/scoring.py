@@ -7,6 +7,7 @@ from rich.text import Text
 
 from uno_tui.engine import card_info
 from uno_tui.engine.house import TEAM_NAMES
+from uno_tui.protocol.views import View
 
 from .cardart import token
 from .plates import fit_name
@@ -35,19 +36,19 @@ class Row:
         yield line
 
 
-def scoring(view: dict) -> Group:
+def scoring(view: View) -> Group:
     """Each seat's name, the points it scored (and its match total when the match counts more
     than one hand), then its cards left with their points."""
-    table = view["table"]
-    seats, result = table["seats"], table["result"] or {}
-    hands = result.get("hands")                     # (the hand_over event's, kept: a snapshot has them too)
-    caught = result.get("caught") or [0] * len(seats)
-    totals = result.get("scores", [0] * len(seats))
-    match = table["match"]["mode"] != "single"
+    table = view.table
+    seats, result = table.seats, table.result
+    hands = result and result.hands                 # (the hand_over event's, kept: a snapshot has them too)
+    caught = (result and result.caught) or [0] * len(seats)
+    totals = result.scores if result else [0] * len(seats)
+    match = table.match.mode != "single"
     rows = []
     for seat, info in enumerate(seats):
-        team = f"{TEAM_NAMES[view['teams'][seat]][-1]}·" if view.get("teams") else ""    # as on the plates
-        head = Text(fit_name(team + info["name"], NAME_W - 1), style="bold")     # as the plates cut it ("Ro… 2")
+        team = f"{TEAM_NAMES[view.teams[seat]][-1]}·" if view.teams else ""    # as on the plates
+        head = Text(fit_name(team + info.name, NAME_W - 1), style="bold")     # as the plates cut it ("Ro… 2")
         head.align("left", NAME_W)                     # by cells: a wide character is two
         head.append(f"= {caught[seat]:<4}", style="bold")
         if match:
@@ -55,7 +56,7 @@ def scoring(view: dict) -> Group:
         head.append("  ")
         cards = (hands or [[]] * len(seats))[seat]
         pieces = [Text.assemble(token(code), f"{card_info(code)['points']:>3} ") for code in cards]
-        gone = seat in (result.get("out") or ())          # mercy put it out: it did not go out
+        gone = seat in ((result and result.out) or ())      # mercy put it out: it did not go out
         rows.append(Row(head, pieces or [Text("put out (mercy)", style="bold red") if gone
                                          else Text("out", style="bold green")]))
     return Group(*rows)

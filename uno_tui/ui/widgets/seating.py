@@ -6,6 +6,8 @@ play is drawn on, inside them; the piles in the middle. On a table narrower than
 in the order they play, over the ring."""
 from dataclasses import dataclass
 
+from uno_tui.protocol.views import View
+
 #: seat plate widths to try, widest first; a plate is PLATE_H lines high (PLATE_H_TALL when roomy)
 PLATE_WIDTHS = (20, 18, 16, 14, 12, 10)
 PLATE_H, PLATE_H_TALL = 3, 4
@@ -49,18 +51,18 @@ def split(length: int, count: int, size: int) -> list[int]:
     return [round(gap + i * (size + gap)) for i in range(count)]
 
 
-def seat_order(view: dict) -> list[int]:
+def seat_order(view: View) -> list[int]:
     """The other seats clockwise from you: the next seat number first (a spectator sits where
     seat 0 would)."""
-    n, me = view["players"], view["seat"]
+    n, me = view.players, view.seat
     start = 0 if me is None else me
     return [(start + i) % n for i in range(1, n + 1) if (start + i) % n != me]
 
 
-def seat(width: int, height: int, view: dict) -> Seating:
+def seat(width: int, height: int, view: View) -> Seating:
     """The seating for a table area of ``width`` x ``height`` cells."""
     order = seat_order(view)
-    me = view["seat"] if view["seat"] is not None else 0
+    me = view.seat if view.seat is not None else 0
     if width < STACK_BELOW:
         return stacked(width, height, order, me)
     k = len(order)

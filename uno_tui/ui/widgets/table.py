@@ -16,6 +16,7 @@ from textual.widget import Widget
 
 from uno_tui.engine.cards import LETTER_OF
 from uno_tui.engine.house import TEAM_NAMES
+from uno_tui.protocol.views import View
 
 from .canvas import Canvas
 from .cardart import SYMBOL, back, color_style, face
@@ -36,7 +37,7 @@ class TableView(Widget):
                          "table--dim", "table--back", "table--uno", "table--catch"}
 
     #: (repaint=False: a change repaints only the rows it changed, through _repaint)
-    view: reactive[dict | None] = reactive(None, always_update=True, repaint=False)
+    view: reactive[View | None] = reactive(None, always_update=True, repaint=False)
     since: reactive[float] = reactive(0.0, repaint=False)       # seconds since the view came (away countdowns)
     motion = var(True)                          # cards fly from seat to seat
 
@@ -52,8 +53,8 @@ class TableView(Widget):
         self._drawn: dict = {}                  # a plate or pile -> what it showed last, and its cells (_once)
 
     # ------------------------------------------------------------ changes
-    def watch_view(self, old: dict | None, new: dict | None) -> None:
-        if self.motion and old and new and old["table"]["hand_no"] == new["table"]["hand_no"]:
+    def watch_view(self, old: View | None, new: View | None) -> None:
+        if self.motion and old and new and old.table.hand_no == new.table.hand_no:
             self._take_off(old, new)
         self._repaint()
 
@@ -77,15 +78,15 @@ class TableView(Widget):
     def on_resize(self) -> None:
         self._strips = None
 
-    def _take_off(self, old: dict, new: dict) -> None:
+    def _take_off(self, old: View, new: View) -> None:
         now = time.monotonic()
-        for s, (before, after) in enumerate(zip(old["counts"], new["counts"])):
-            if after < before and new["top"] != old["top"]:
-                self._flights.append((new["top"], s, "pile", now))
+        for s, (before, after) in enumerate(zip(old.counts, new.counts)):
+            if after < before and new.top != old.top:
+                self._flights.append((new.top, s, "pile", now))
             elif after > before:
                 self._flights.append((None, "pile", s, now))
-        if new["decider"] is not None and old["decider"] is not None and new["decider"] != old["decider"]:
-            self._flights.append(("turn", old["decider"], new["decider"], now))
+        if new.decider is not None and old.decider is not None and new.decider != old.decider:
+            self._flights.append(("turn", old.decider, new.decider, now))
         if self._flights and self._timer is None:
             self._timer = self.set_interval(FRAME, self._frame)
 
@@ -136,7 +137,7 @@ class TableView(Widget):
         if view is None or width < 20 or height < 6:
             return Canvas(width, height, self._style("felt"))
         seating = seat(width, height, view)
-        canvas = self._felt(seating, view["direction"]).copy()
+        canvas = self._felt(seating, view.direction).copy()
         self._piles(canvas, seating, view)
         for number, box in seating.seats.items():
             self._plate(canvas, box, number, view)
@@ -180,42 +181,41 @@ class TableView(Widget):
         y = ring.y + 1 + max(0, (ring.h - h - 3) // 2)
         return Box(x, y, w, h), Box(x + w + 4, y, w, h)
 
-    def _piles(self, canvas: Canvas, seating: Seating, view: dict) -> None:
+    def _piles(self, canvas: Canvas, seating: Seating, view: View) -> None:
         draw, top = self._pile_box(seating)
         dark = self.app.current_theme.dark
         self._once(canvas, "draw pile", draw, (), lambda: canvas.block(draw.x, draw.y, back(draw.w, draw.h)))
-        self._once(canvas, "top card", top, (view["top"], dark),
-                   lambda: canvas.block(top.x, top.y, face(view["top"], top.w, top.h, dark=dark)))
+        self._once(canvas, "top card", top, (view.top, dark),
+                   lambda: canvas.block(top.x, top.y, face(view.top, top.w, top.h, dark=dark)))
         # the captions below the piles: each within its card and half the gap
-        caption = short(draw.w + 1, f"{view['draw_pile']} left", str(view["draw_pile"]))
+        caption = short(draw.w + 1, f"{view.draw_pile} left", str(view.draw_pile))
         canvas.put(draw.x + (draw.w - len(caption)) // 2, draw.y + draw.h, caption, self._style("dim"))
-        color = view["color"]
+        color = view.color
         key = LETTER_OF.get(color or "", "W")
         chip = short(top.w + 2, f" {key} {SYMBOL[key]} {color} " if color else " colour? ", f" {key} {SYMBOL[key]} ")
         canvas.put(top.x + (top.w - len(chip)) // 2, top.y + top.h, chip, color_style(color))
         lines = []
-        attack = view["attack"]
-        if attack and attack["draw"]:
-            lines.append(Text(f"{attack['draw']} cards waiting", style="bold"))
-        names = [s["name"] for s in view["table"]["seats"]]
-        for shown in view["shown"]:
-            line = Text(f"{names[shown['seat']]} shows ", style="bold")
-            line.append(" ".join(shown["cards"]))
+        attack = view.attack
+        if attack and attack.draw:
+            lines.append(Text(f"{attack.draw} cards waiting", style="bold"))
+        names = [s.name for s in view.table.seats]
+        for shown in view.shown:
+            line = Text(f"{names[shown.seat]} shows ", style="bold")
+            line.append(" ".join(shown.cards))
             lines.append(line)
         inner = seating.ring.w - 4
         for i, line in enumerate(lines):
             line.truncate(inner, overflow="ellipsis")
             canvas.text(seating.ring.x + 2, top.y + top.h + 1 + i, line)
 
-    def _plate(self, canvas: Canvas, box: Box, number: int, view: dict) -> None:
-        info, count = view["table"]["seats"][number], view["counts"][number]
-        if view.get("teams"):
-            info = {**info, "team": TEAM_NAMES[view["teams"][number]][-1]}
-        turn = number == view["decider"]
-        scored = view["table"]["match"]["mode"] != "single"
-        out = bool((view.get("out") or [False] * len(view["counts"]))[number])
-        loud = mark(info, count, view["catchable"] == number, view["uno_said"][number], self.since, out)
-        lines = plate(info, count, turn, view["table"]["scores"][number] if scored else None, loud, box.w, box.h)
+    def _plate(self, canvas: Canvas, box: Box, number: int, view: View) -> None:
+        info, count = view.table.seats[number], view.counts[number]
+        team = TEAM_NAMES[view.teams[number]][-1] if view.teams else ""
+        turn = number == view.decider
+        scored = view.table.match.mode != "single"
+        out = bool((view.out or [False] * len(view.counts))[number])
+        loud = mark(info, count, view.catchable == number, view.uno_said[number], self.since, out)
+        lines = plate(info, count, turn, view.table.scores[number] if scored else None, loud, box.w, box.h, team)
 
         def draw() -> None:
             canvas.fill(box.x, box.y, box.w, box.h, self._style("turn" if turn else "plate"))

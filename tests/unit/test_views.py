@@ -1,0 +1,52 @@
+"""The typed view (protocol/views.py) is the wire's view, field for field: every message of whole
+hands decodes, nothing declared as a map of fields is left a dict, and a legal action goes back
+on the wire exactly as it came."""
+import asyncio
+import dataclasses
+
+from uno_tui.client.model import ClientModel
+from uno_tui.engine import Action, make_rules
+from uno_tui.protocol import spec
+from uno_tui.protocol.views import View, view_of
+from uno_tui.table import Pacing, Seat, Table
+
+#: the fields declared as any map (they stay plain data: the rules, the deck's counts)
+PLAIN = {f.name for shape in (spec.TABLE, spec.VIEW) for f in shape.fields if f.type is spec.ANY_MAP}
+
+
+def undecoded(value, path: str) -> list[str]:
+    """Where a dict is left inside a typed value (a declared part that was not decoded)."""
+    if isinstance(value, dict):
+        return [path]
+    if isinstance(value, list):
+        return [p for i, v in enumerate(value) for p in undecoded(v, f"{path}[{i}]")]
+    if dataclasses.is_dataclass(value):
+        return [p for f in dataclasses.fields(value) if f.name not in PLAIN
+                for p in undecoded(getattr(value, f.name), f"{path}.{f.name}")]
+    return []
+
+
+async def test_every_view_of_whole_hands_decodes_with_every_part_typed():
+    seats = [Seat("Ann", "human")] + [Seat(f"Bot {i}", "bot", "normal") for i in (1, 2, 3)]
+    for seed, house in enumerate([{}, dict(seven_zero=True, jump_in=True),
+                                  dict(multi_play=True, deflect=True, teams=True, stack_draw_two=True, mercy=True)]):
+        table = Table(make_rules("hp2010" if seed == 0 else "classic", match_mode="single", **house), seats,
+                      seed=seed, pacing=Pacing.instant())
+        models = [ClientModel(), ClientModel()]
+        table.connect(0, models[0].apply)
+        table.connect(None, models[1].apply, name="Watcher")
+        table.take_over(0, "easy")                   # a bot plays Ann's seat; her client only watches
+        table.start()
+        parts, seen = set(), 0
+        while not table.game.over:
+            await asyncio.sleep(0)
+            for model in models:
+                if model.view is not None:
+                    seen += 1
+                    assert isinstance(model.view, View) and undecoded(model.view, "view") == []
+                    assert model.view == view_of(model.wire)        # the table part kept is the one sent
+                    assert [a.to_dict() for a in model.legal] == model.wire["legal"]
+                    parts |= {name for name in ("attack", "shown", "legal") if getattr(model.view, name)}
+                    assert all(isinstance(a, Action) for a in model.legal)
+        table.close()
+        assert seen and models[0].view.table.result is not None and "legal" in parts

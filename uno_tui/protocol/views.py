@@ -1,0 +1,48 @@
+"""The view a seat receives, as typed objects: decoded where a message arrives (client/model.py),
+so the UI reads ``view.table.seats[0].name`` where it read string keys.
+
+Each class is made from its declaration in spec.py (its fields, in order; an optional field
+defaults to None), so a field is named once. The wire, the host and the bots keep plain maps;
+lists stay lists (a view's parts are not copied), and a legal action is the engine's Action,
+sent back with ``to_dict()``.
+"""
+from dataclasses import field, make_dataclass
+
+from uno_tui.engine import Action
+
+from . import spec
+from .shapes import Shape
+
+
+def _record(name: str, shape: Shape) -> type:
+    """A frozen class with ``shape``'s fields, given by name."""
+    fields = [(f.name, object, field(default=None)) if f.optional else (f.name, object) for f in shape.fields]
+    cls = make_dataclass(name, fields, frozen=True, slots=True, kw_only=True)
+    cls.__module__ = __name__
+    cls.__doc__ = f"A {shape.name} (spec.py): {', '.join(f.name for f in shape.fields)}."
+    return cls
+
+
+TableSeat = _record("TableSeat", spec.TABLE_SEAT)
+Match = _record("Match", spec.MATCH)
+Result = _record("Result", spec.RESULT)
+Table = _record("Table", spec.TABLE)
+Attack = _record("Attack", spec.ATTACK)
+Shown = _record("Shown", spec.SHOWN)
+View = _record("View", spec.VIEW)
+
+
+def table_of(table: dict) -> Table:
+    """A view's ``table`` part (whole: an update's is merged into the last one first)."""
+    result = table["result"]
+    return Table(**{**table, "seats": [TableSeat(**s) for s in table["seats"]], "match": Match(**table["match"]),
+                    "result": None if result is None else Result(**result)})
+
+
+def view_of(view: dict, table: Table | None = None) -> View:
+    """A seat's view; ``table``: its table part decoded already (an update that left it out
+    keeps the last one), else decoded from ``view``."""
+    attack = view["attack"]
+    return View(**{**view, "table": table if table is not None else table_of(view["table"]),
+                   "attack": None if attack is None else Attack(**attack),
+                   "shown": [Shown(**s) for s in view["shown"]], "legal": [Action(**a) for a in view["legal"]]})
