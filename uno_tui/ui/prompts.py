@@ -16,7 +16,7 @@ PHASES = {
 def heading(view: View) -> str:
     """The game screen's title line: the edition, the hand, the match and this seat's score."""
     table = view.table
-    title = f"uno-tui · {table.rules.preset} · hand {table.hand_no}"
+    title = f"uno-tui · {table.rules['preset']} · hand {table.hand_no}"
     if table.match.mode != "single":
         title += f" · {table.match.mode.replace('_', ' ')} {table.match.target}"
         if view.seat is not None:
