@@ -6,28 +6,25 @@ and seats free, whether it takes a password, whether the game has started, and t
 key (its certificate's fingerprint), which a join from the list pins. It is best
 effort: a network without multicast costs the host nothing but this record (one log line).
 ``UNO_TUI_LAN_INTERFACE`` (or ``--lan-interface``) keeps every packet on one interface's
-address; the tests use 127.0.0.1, so nothing they do leaves the machine.
+address; the tests use 127.0.0.1, so nothing they do leaves the machine. What a heard record
+is worth, and how far it is trusted, is lanrecord.py's.
 """
 import asyncio
 import contextlib
 import logging
-import re
 import socket
 import time
-import unicodedata
-from dataclasses import dataclass, replace
 
 from zeroconf import DNSOutgoing, DNSQuestion, InterfaceChoice, IPVersion, RecordUpdateListener, ServiceStateChange
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 from zeroconf.const import _CLASS_IN, _FLAGS_QR_QUERY, _TYPE_PTR
 
 from uno_tui.protocol.commands import clean_text
-from uno_tui.protocol.limits import MAX_NAME, MAX_PLAYERS
+from uno_tui.protocol.limits import MAX_NAME
 
 from . import pins
-from .address import format_address
+from .lanrecord import SERVICE, FoundGame, fair_name, is_pinned, judged, plain_name
 
-SERVICE = "_uno-tui._tcp.local."
 MAX_GAMES = 50                   # a LAN that advertises more tables than this is not a sofa
 LOOKUP_MS = 3000
 REFRESH = 3.0                    # seconds between the finder's questions to every table
@@ -48,45 +45,6 @@ def listing(lobby: dict, password: bool, playing: bool, fingerprint: str) -> dic
             "free": str(sum(seat["kind"] == "open" for seat in lobby["seats"])),
             "password": "yes" if password else "no", "state": "playing" if playing else "lobby",
             "key": fingerprint}
-
-
-@dataclass(frozen=True)
-class FoundGame:
-    """One table heard on the LAN."""
-    instance: str
-    host: str
-    port: int
-    name: str
-    edition: str
-    seats: int
-    free: int
-    password: bool
-    playing: bool
-    fingerprint: str | None = None       # the host's key (hex), if the record gave a well-formed one
-    trust: str = "new"                   # against the pins (Finder): "pinned", "new" or "suspect"
-    why: str | None = None               # a suspect's reason, for the player
-
-    @property
-    def address(self) -> str:
-        return format_address(self.host, self.port)
-
-    @classmethod
-    def from_info(cls, info: AsyncServiceInfo) -> "FoundGame | None":
-        """From a record anyone on the LAN may have sent: anything odd leaves the game out."""
-        addresses = info.parsed_addresses(IPVersion.V4Only)
-        text = {key.decode("utf-8", "replace"): (value or b"").decode("utf-8", "replace")
-                for key, value in (info.properties or {}).items()}
-        try:
-            seats, free = int(text.get("seats", "")), int(text.get("free", ""))
-        except ValueError:
-            return None
-        name = clean_text(text.get("name", ""), MAX_NAME)
-        if not addresses or not info.port or not name or not 0 <= free <= seats <= MAX_PLAYERS:
-            return None
-        key = text.get("key", "").lower()
-        fingerprint = key if len(key) == 64 and all(c in "0123456789abcdef" for c in key) else None
-        return cls(info.name.removesuffix(f".{SERVICE}"), addresses[0], info.port, name, clean_text(text.get("edition", ""), 20), seats, free,
-                   text.get("password") == "yes", text.get("state") == "playing", fingerprint)
 
 
 class Advertiser:
@@ -210,7 +168,7 @@ class Finder(RecordUpdateListener):
         name is dropped, or every place is a pinned table's."""
         new = name not in self.heard
         if new:
-            if not _fair_name(name):
+            if not fair_name(name):
                 self.dropped += 1
                 return
             if len(self.heard) >= MAX_GAMES and not self._make_room():
@@ -225,7 +183,7 @@ class Finder(RecordUpdateListener):
     def _make_room(self) -> bool:
         """Forget the table heard least lately whose key is not pinned (False: all are)."""
         pinned = self._pins()
-        stalest = next((name for name in self.heard if not _pinned(self.games.get(name), pinned)), None)
+        stalest = next((name for name in self.heard if not is_pinned(self.games.get(name), pinned)), None)
         if stalest is None:
             return False
         self._forget(stalest)
@@ -273,8 +231,8 @@ class Finder(RecordUpdateListener):
         self._pending_change = None
         self._judged_by = pins_now = self._pins()
         for game in self.games.values():
-            if _pinned(game, pins_now):
-                self.known_names.setdefault(_plain_name(game.instance), set()).add(game.fingerprint)
+            if is_pinned(game, pins_now):
+                self.known_names.setdefault(plain_name(game.instance), set()).add(game.fingerprint)
         games = [judged(game, pins_now.get(game.address), self.known_names) for game in self.games.values()]
         self.on_change(sorted(games, key=lambda g: (g.trust == "suspect", g.playing, g.name.lower(), g.address)))
 
@@ -296,32 +254,3 @@ class Finder(RecordUpdateListener):
         if self._zc is not None:
             self._zc.zeroconf.async_remove_listener(self)
             await self._zc.async_close()
-
-
-def judged(game: FoundGame, pin: str | None, known_names: dict[str, set[str]]) -> FoundGame:
-    """``game`` with its trust: its key against ``pin`` (the one pinned for its address), and its
-    name against the names of pinned tables (``known_names``: their keys). A pinned table heard
-    at another port (its host started again) has its own key: it is known, not suspect."""
-    keys = known_names.get(_plain_name(game.instance))
-    if game.fingerprint is not None and (game.fingerprint == pin or pin is None and game.fingerprint in (keys or ())):
-        return replace(game, trust="pinned", why=None)
-    if pin is not None:
-        return replace(game, trust="suspect", why=f"its key is not the one you trusted at {game.address}")
-    if keys:
-        return replace(game, trust="suspect", why="it has the name of a table you trust, and another key")
-    return replace(game, trust="new", why=None)
-
-
-def _pinned(game: FoundGame | None, pinned: dict[str, str]) -> bool:
-    return game is not None and game.fingerprint is not None and pinned.get(game.address) == game.fingerprint
-
-
-def _plain_name(instance: str) -> str:
-    """A table's name as a person reads it: case, and the " (2)" zeroconf adds to a taken name, aside."""
-    return re.sub(r" \(\d+\)$", "", instance).casefold()
-
-
-def _fair_name(name: str) -> bool:
-    """Is this a record of ours with a name a person can be shown (no control characters)?"""
-    return (name.lower().endswith(f".{SERVICE}") and len(name) < 256
-            and not any(unicodedata.category(c) == "Cc" for c in name))
