@@ -4,7 +4,7 @@ the handshake's deadline, heartbeats, the read loop with its rate limit, and clo
 Every resource a stranger can make the host spend is capped: connections in all and per
 address, handshakes in progress (the TLS handshake, then the hello, decoded before any password
 check), frame sizes (frames.FROM_PEER) and messages a second. Past a cap a connection is told why
-and closed. A few addresses cannot fill the handshakes: under load a handshake has less time,
+and closed (refusals.py). A few addresses cannot fill the handshakes: under load a handshake has less time,
 a newcomer takes the place of the oldest handshake of the address holding the most, and a
 reserve of places is kept for the addresses of players at the table (a player's reconnection).
 
@@ -21,13 +21,13 @@ import ssl
 
 from . import tls
 from .connection import TRY_AGAIN, Connection, RateLimit, Throttle
-from .frames import FROM_PEER, FrameError, decode, encode
+from .frames import FROM_PEER, FrameError, decode
+from .refusals import Refusals
 
 logger = logging.getLogger(__name__)
 HELLO_TIMEOUT = 5.0              # for the TLS handshake, the hello and a password's proof together
 LOADED_HELLO_TIMEOUT = 1.5       # the same, once half the places for handshakes are taken
 RESERVE = 4                      # more handshakes, for the addresses ``reserved`` names only
-REFUSAL_TIMEOUT = 1.0            # a refused connection's TLS handshake, to tell it why
 PING_INTERVAL = 5.0
 #: the system's open-file limit bounds connections too: a quarter of it, so saving, logging
 #: and the host's own files always have descriptors left
@@ -35,7 +35,6 @@ MAX_CONNECTIONS = min(64, resource.getrlimit(resource.RLIMIT_NOFILE)[0] // 4)
 PER_ADDRESS = 16                 # a LAN party has a few devices per address, not dozens
 MAX_PENDING = 16                 # handshakes in progress, in all (more wait to be accepted)
 PENDING_PER_ADDRESS = 4
-MAX_LINGER = 32                  # refused connections waiting to be told why
 #: new connections taken a second: a storm of them waits in the system's backlog (or is turned
 #: away by the system when it is full) instead of costing the game's loop
 ARRIVALS = 50
@@ -64,9 +63,7 @@ class Server:
         self._pending: collections.Counter = collections.Counter()    # address -> handshakes going on
         self._handshakes: dict[asyncio.Task, tuple[str, float]] = {}   # going on: (address, started)
         self._room = asyncio.Event()             # set whenever a handshake ends
-        self._lingering: set[socket.socket] = set()
-        self._refused = collections.Counter()    # refusals not yet logged, by reason
-        self._left = 0                           # connections gone during the handshake, not yet logged
+        self.refusals = Refusals(context, self._spawn)
         self._arrivals = RateLimit(ARRIVALS, ARRIVALS)
         self._tasks: set[asyncio.Task] = set()
 
@@ -86,11 +83,10 @@ class Server:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        for sock in [self._sock, self.held, *self._lingering]:
+        for sock in [self._sock, self.held]:
             if sock is not None:
                 sock.close()
-        self._lingering.clear()
-        self._log_refusals()
+        self.refusals.close()
 
     def _spawn(self, coro) -> None:
         task = asyncio.get_running_loop().create_task(coro)
@@ -102,18 +98,7 @@ class Server:
             await asyncio.sleep(PING_INTERVAL)
             for conn in list(self.connections):
                 conn.send({"type": "ping"})
-            self._log_refusals()
-
-    def _log_refusals(self) -> None:
-        """One line per reason for the connections refused since the last time, and one for those
-        that left before their hello was answered: a connect flood must not grow the log by a
-        line a connection."""
-        for reason, n in self._refused.items():
-            logger.info("refused %d connections: %s", n, reason)
-        self._refused.clear()
-        if self._left:
-            logger.info("%d connections left before their hello was answered", self._left)
-        self._left = 0
+            self.refusals.log()
 
     async def _accept_loop(self) -> None:
         """Accept connections, and give each a task of ours (so closing can cancel and await them
@@ -147,7 +132,7 @@ class Server:
                 refused = self._over_cap(address)
             self.held = None
             if refused is not None:
-                self._refuse(sock, refused)
+                self.refusals.refuse(sock, refused)
                 continue
             self._open[address] += 1             # counted here, before any await: a burst sees them
             self._pending[address] += 1
@@ -173,7 +158,7 @@ class Server:
         task, victim, _ = min(ordinary, key=lambda t: (-self._pending[t[1]], t[2]))
         if self._pending[victim] <= self._pending[address]:
             return False
-        self._refused["a handshake gave its place to another address's"] += 1
+        self.refusals.counts["a handshake gave its place to another address's"] += 1
         self._end_handshake(task)
         task.cancel()
         return True
@@ -194,32 +179,6 @@ class Server:
         if self._pending[address] >= self.pending_per_address:
             return f"too many connections are joining at once: {TRY_AGAIN}"
         return None
-
-    def _refuse(self, sock: socket.socket, reason: str) -> None:
-        """Say why, over TLS (REFUSAL_TIMEOUT for its handshake), and hang up a second later:
-        closing at once, with the peer's hello unread, would reset the connection and lose the
-        reason. At most MAX_LINGER are told so at once; the others are only closed."""
-        self._refused[reason] += 1
-        if len(self._lingering) >= MAX_LINGER:
-            sock.close()
-            return
-        self._lingering.add(sock)
-        self._spawn(self._tell(sock, reason))
-
-    async def _tell(self, sock: socket.socket, reason: str) -> None:
-        writer = None
-        try:
-            async with asyncio.timeout(REFUSAL_TIMEOUT):
-                _, writer = await tls.accept(sock, self.context, REFUSAL_TIMEOUT)
-            writer.write(encode({"type": "reject", "reason": reason}))
-            await asyncio.sleep(1.0)
-        except (OSError, asyncio.TimeoutError, ssl.SSLError):
-            pass
-        finally:
-            self._lingering.discard(sock)
-            if writer is not None:
-                writer.transport.abort()
-            sock.close()
 
     async def _handle(self, sock: socket.socket, address: str, limit: float) -> None:
         task = asyncio.current_task()
@@ -258,7 +217,7 @@ class Server:
             if conn is None:
                 raise
             if admitted is False:                # gone before its hello was answered (as a TLS
-                self._left += 1                  # flood's are): counted, not logged one by one
+                self.refusals.left += 1          # flood's are): counted, not logged one by one
                 conn.close("disconnected", logged=False)
             else:
                 conn.close("disconnected")

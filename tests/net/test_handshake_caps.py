@@ -185,8 +185,8 @@ async def test_a_flood_of_whole_tls_handshakes_grows_the_log_by_a_line_not_a_lin
             for _ in range(10):                                     # a handshake, then gone before any hello
                 _, writer = await asyncio.open_connection(LOOPBACK, port, ssl=client_context(), server_hostname="")
                 writer.transport.abort()
-            assert await eventually(lambda: server._left == 10 and not server._pending, TIMEOUT)
-            server._log_refusals()                                  # (the heartbeat's, every 5 s)
+            assert await eventually(lambda: server.refusals.left == 10 and not server._pending, TIMEOUT)
+            server.refusals.log()                                   # (the heartbeat's, every 5 s)
     finally:
         await server.close()
     lines = [r.getMessage() for r in caplog.records]

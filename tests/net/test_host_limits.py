@@ -155,7 +155,7 @@ async def test_a_burst_of_connections_meets_the_caps_on_handshakes(caplog):
     server, port, _ = await recording_server()
     burst = [socket.create_connection((LOOPBACK, port)) for _ in range(12)]   # all in the backlog at once
     try:
-        assert await eventually(lambda: sum(server._refused.values()) == 8, TIMEOUT)
+        assert await eventually(lambda: sum(server.refusals.counts.values()) == 8, TIMEOUT)
         assert sum(server._pending.values()) == net.server.PENDING_PER_ADDRESS
     finally:
         for sock in burst:
