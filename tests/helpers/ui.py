@@ -46,7 +46,7 @@ def rendered_lines(widget) -> list[str]:
 
 
 def logged(app, text: str) -> bool:
-    return any(text in line["text"] for line in game_screen(app).model.log)
+    return any(text in line.text for line in game_screen(app).model.log)
 
 
 def seeded_app(bots=("normal", "normal", "normal"), seed=1, pacing=FROZEN, **settings) -> UnoApp:

@@ -70,8 +70,8 @@ async def test_host_and_join_apps_play_cards_at_each_other():
                         plays[name] += 1
                 await host_pilot.pause(0.02)
             assert min(plays.values()) >= 3 or view.over
-            host_log = [line["text"] for line in game_screen(host_app).model.log]
-            join_log = [line["text"] for line in game_screen(join_app).model.log]
+            host_log = [line.text for line in game_screen(host_app).model.log]
+            join_log = [line.text for line in game_screen(join_app).model.log]
             assert any(t.startswith(("Jo plays", "Jo draws")) for t in host_log)
             assert any(t.startswith(("Hana plays", "Hana draws")) for t in join_log)
             # both screens show the same table: the same top card and counts

@@ -3,6 +3,7 @@
 import pyte
 from textual.app import App
 
+from uno_tui.protocol.views import LogLine
 from uno_tui.ui.widgets.log import LogView
 
 
@@ -37,8 +38,8 @@ def redraw(log: LogView) -> None:
     log.refresh()
 
 
-LINES = [{"text": f"Bot {i % 9} plays Blue {i % 10}" + (", and says UNO twice over" if i % 3 == 0 else "."),
-          "kind": "say_uno" if i % 4 == 0 else "play", "seat": i % 3} for i in range(60)]
+LINES = [LogLine(text=f"Bot {i % 9} plays Blue {i % 10}" + (", and says UNO twice over" if i % 3 == 0 else "."),
+                 kind="say_uno" if i % 4 == 0 else "play", seat=i % 3) for i in range(60)]
 
 
 async def test_new_rows_on_screen_are_what_drawing_every_row_shows():

@@ -8,7 +8,7 @@ HANDS = [["R5", "R7", "G2"], ["Y1", "Y2", "Y3"], ["B4", "B5", "B6"]]
 
 
 def logged(app, text: str) -> bool:
-    return any(text in line["text"] for line in game_screen(app).model.log)
+    return any(text in line.text for line in game_screen(app).model.log)
 
 
 async def test_a_seven_asks_whose_hand_to_take_and_a_number_key_answers():

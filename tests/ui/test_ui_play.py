@@ -91,8 +91,8 @@ async def test_a_challenge_from_the_modal():
         await pilot.press("x")
         game = game_screen(app)
         assert await wait_for(pilot, lambda: len(game.model.view.hand) == 2 + 6)
-        assert any(line["text"].startswith("You challenge Bot1: innocent (Bot1's hand: Yellow 2); you draw 6 (")
-                   and line["text"].endswith(") and lose the turn.") for line in game.model.log)
+        assert any(line.text.startswith("You challenge Bot1: innocent (Bot1's hand: Yellow 2); you draw 6 (")
+                   and line.text.endswith(") and lose the turn.") for line in game.model.log)
 
 
 async def test_shielding_with_invisibility_from_the_modal():
@@ -125,7 +125,7 @@ async def test_uno_said_with_a_play_then_a_bot_catch_fails():
     async with app.run_test(size=(80, 24)) as pilot:
         game = await my_turn(pilot, app)
         await pilot.press("u", "home", "enter")
-        assert await wait_for(pilot, lambda: any(line["text"].startswith("You play Red 1") and "UNO" in line["text"]
+        assert await wait_for(pilot, lambda: any(line.text.startswith("You play Red 1") and "UNO" in line.text
                                                  for line in game.model.log))
         # a catch would come before the bot's own move: once it has moved, the window is shut
         assert await wait_for(pilot, lambda: logged(app, "Bot1 plays") or logged(app, "Bot1 draws"))
@@ -156,7 +156,7 @@ async def test_accepting_a_card_played_at_you_from_the_modal():
         assert await wait_for(pilot, lambda: isinstance(app.screen, RespondModal))
         await pilot.press("a")
         assert await wait_for(pilot, lambda: len(game_screen(app).model.view.hand) == 2 + 4)
-        assert not any("challenge" in line["text"] for line in game_screen(app).model.log)
+        assert not any("challenge" in line.text for line in game_screen(app).model.log)
 
 
 @pytest.mark.parametrize("key", ["p", "enter"])           # Enter: the cursor went to the card drawn

@@ -84,7 +84,7 @@ async def test_a_voldemort_is_two_lines_live_and_after_a_snapshot():
         await watch_until(ann, lambda m: m["type"] == "update" and m["ack"] is not None)
         await ann.send({"type": "action", "id": next(ids), "action": {"kind": "discard", "card": card}})
     await watch_until(ann, lambda m: m["type"] == "update" and m["view"]["phase"] == "turn")
-    told = [line["text"] for line in ann.model.log]
+    told = [line.text for line in ann.model.log]
     assert told[-2:] == ["You play Wild Voldemort.", "You discard Green 9, Red 2, Blue 6 for Voldemort and say UNO."]
     await ann.send({"type": "snapshot", "id": next(ids)})
     snapshot = await watch_until(ann, lambda m: m["type"] == "snapshot")
@@ -120,7 +120,7 @@ async def test_a_chat_line_between_voldemorts_discards_loses_none_of_them():
             await watch_until(ann, lambda m: m["type"] == "chat")
         await ann.send({"type": "action", "id": next(ids), "action": {"kind": "discard", "card": card}})
     await watch_until(ann, lambda m: m["type"] == "update" and m["view"]["phase"] == "turn")
-    told = [line["text"] for line in ann.model.log]
+    told = [line.text for line in ann.model.log]
     assert "You discard Green 9, Red 2, Blue 6 for Voldemort and say UNO." in told, told
     await ann.send({"type": "snapshot", "id": next(ids)})
     snapshot = await watch_until(ann, lambda m: m["type"] == "snapshot")

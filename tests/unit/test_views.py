@@ -1,13 +1,13 @@
 """The typed view (protocol/views.py) is the wire's view, field for field: every message of whole
-hands decodes, nothing declared as a map of fields is left a dict, and a legal action goes back
-on the wire exactly as it came."""
+hands decodes, nothing declared as a map of fields is left a dict, a legal action goes back on
+the wire exactly as it came, and the log's lines are typed too."""
 import asyncio
 import dataclasses
 
 from uno_tui.client.model import ClientModel
 from uno_tui.engine import Action, make_rules
 from uno_tui.protocol import spec
-from uno_tui.protocol.views import View, view_of
+from uno_tui.protocol.views import LogLine, View, view_of
 from uno_tui.table import Pacing, Seat, Table
 
 #: the fields declared as any map (they stay plain data: the rules, the deck's counts)
@@ -48,5 +48,6 @@ async def test_every_view_of_whole_hands_decodes_with_every_part_typed():
                     assert [a.to_dict() for a in model.legal] == model.wire["legal"]
                     parts |= {name for name in ("attack", "shown", "legal") if getattr(model.view, name)}
                     assert all(isinstance(a, Action) for a in model.legal)
+                    assert model.log and all(isinstance(line, LogLine) for line in model.log)
         table.close()
         assert seen and models[0].view.table.result is not None and "legal" in parts

@@ -13,7 +13,7 @@ from uno_tui.engine import Action
 from uno_tui.protocol.commands import merge_view
 from uno_tui.protocol.describe import chat_line, too_late
 from uno_tui.protocol.timing import LATE
-from uno_tui.protocol.views import View, view_of
+from uno_tui.protocol.views import LogLine, View, lines_of, view_of
 
 #: a client's log: the lines it keeps while connected (a snapshot brings the host's last LOG_KEEP,
 #: protocol.limits; updates add to them, so a long game can be scrolled back further than that)
@@ -35,7 +35,7 @@ class ClientModel:
     view: View | None = None
     #: the same view as plain data, whole (an update's table part merged in): what a replay passes on
     wire: dict | None = None
-    log: list[dict] = field(default_factory=list)
+    log: list[LogLine] = field(default_factory=list)
     last_seq: int = 0
     error: str | None = None
     record: dict | None = None          # the host's record of the match, once asked for and sent
@@ -50,7 +50,7 @@ class ClientModel:
         kind = msg.get("type")
         if kind == "snapshot":
             self.last_seq = seq
-            self.wire, self.log = msg["view"], list(msg["log"])      # the log holds the chat, in order
+            self.wire, self.log = msg["view"], lines_of(msg["log"])      # the log holds the chat, in order
             self.view = view_of(self.wire)
             return "view"
         if kind in ("update", "chat", "error") and seq and self.last_seq and seq != self.last_seq + 1:
@@ -62,11 +62,11 @@ class ClientModel:
             self.wire = merge_view(self.wire, msg["view"])
             self.view = view_of(self.wire, self.view.table if same_table else None)
             self._took(had - self._chances(), msg.get("events", ()))
-            self.log.extend(msg.get("log", []))
+            self.log.extend(lines_of(msg.get("log", [])))
             del self.log[:-SCROLLBACK]
             return "view"
         if kind == "chat":
-            self.log.append(chat_line(msg))       # as a snapshot's log has it: in order with the game
+            self.log.append(LogLine(**chat_line(msg)))      # as a snapshot's log has it: in order with the game
             del self.log[:-SCROLLBACK]
             return "chat"
         if kind == "error":

@@ -9,6 +9,7 @@ A joined seat's record (seat_record.py) has no seed to deal from: SeatReplayChan
 as it was seen, the messages the host sent that seat, one at a time.
 """
 import asyncio
+from dataclasses import asdict
 
 from uno_tui.client.model import ClientModel
 
@@ -235,5 +236,5 @@ class SeatReplayChannel:
         for msg in self.messages[:at + 1]:
             model.apply(unsequenced(msg))
         self.at = at
-        self.queue.put_nowait(_watched({"type": "snapshot", "view": model.wire, "log": model.log}))
+        self.queue.put_nowait(_watched({"type": "snapshot", "view": model.wire, "log": [asdict(line) for line in model.log]}))
 

@@ -1,5 +1,5 @@
-"""The view a seat receives, as typed objects: decoded where a message arrives (client/model.py),
-so the UI reads ``view.table.seats[0].name`` where it read string keys.
+"""The view a seat receives and its log lines, as typed objects: decoded where a message arrives
+(client/model.py), so the UI reads ``view.table.seats[0].name`` where it read string keys.
 
 Each class is made from its declaration in spec.py (its fields, in order; an optional field
 defaults to None), so a field is named once. The wire, the host and the bots keep plain maps;
@@ -30,6 +30,12 @@ Table = _record("Table", spec.TABLE)
 Attack = _record("Attack", spec.ATTACK)
 Shown = _record("Shown", spec.SHOWN)
 View = _record("View", spec.VIEW)
+LogLine = _record("LogLine", spec.LOG_LINE)
+
+
+def lines_of(lines: list[dict]) -> list[LogLine]:
+    """Log lines (a snapshot's, an update's, a chat line told as one)."""
+    return [LogLine(**line) for line in lines]
 
 
 def table_of(table: dict) -> Table:

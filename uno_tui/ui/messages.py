@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from textual.message import Message
 
-from uno_tui.protocol.views import View
+from uno_tui.protocol.views import LogLine, View
 
 
 # ------------------------------------------------------------ from the table's channel
@@ -15,14 +15,14 @@ class ViewChanged(Message):
     """The seat's view changed; ``lines``: the log lines that came with it (a snapshot, ``fresh``:
     the whole log, to show in place of what was shown)."""
     view: View
-    lines: list[dict]
+    lines: list[LogLine]
     fresh: bool = False
 
 
 @dataclass
 class ChatLine(Message):
-    """Someone said something at the table: a log line ({"kind": "chat", "seat", "text"})."""
-    line: dict
+    """Someone said something at the table: a log line of kind ``chat``."""
+    line: LogLine
 
 
 @dataclass

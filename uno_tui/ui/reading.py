@@ -6,6 +6,7 @@ from textual.message import Message
 
 from uno_tui.client.model import ClientModel
 from uno_tui.protocol.describe import chat_line
+from uno_tui.protocol.views import LogLine
 from uno_tui.table import Channel
 
 from .messages import ChannelClosed, ChatLine, GameStarted, LobbyChanged, RecordSent, Refused, ViewChanged
@@ -53,7 +54,7 @@ async def read_lobby(channel: Channel, post: Callable[[Message], object]) -> Non
             if kind == "lobby":
                 post(LobbyChanged(msg))
             elif kind == "chat":
-                post(ChatLine(chat_line(msg)))
+                post(ChatLine(LogLine(**chat_line(msg))))
             elif kind == "error":
                 post(Refused(msg.get("reason", "refused")))
     except (ConnectionError, EOFError) as e:

@@ -155,8 +155,8 @@ class GameScreen(Screen):
     def chat_line(self, message: ChatLine) -> None:
         """Logged in order with the game, and said (unless it is this seat's own)."""
         self.query_one(LogView).add_lines([message.line], self.model.seat)
-        if message.line["seat"] != self.model.seat:
-            self.notify(message.line["text"], title="Chat", timeout=8)
+        if message.line.seat != self.model.seat:
+            self.notify(message.line.text, title="Chat", timeout=8)
 
     @on(Refused)
     def refused(self, message: Refused) -> None:

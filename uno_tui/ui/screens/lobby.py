@@ -98,7 +98,7 @@ class LobbyScreen(Screen):
 
     @on(ChatLine)
     def chat_line(self, message: ChatLine) -> None:
-        self.chat = [*self.chat[-4:], message.line["text"]]
+        self.chat = [*self.chat[-4:], message.line.text]
         self.query_one("#lobby-chat", Static).update(Text("\n".join(self.chat)))
 
     @on(Refused)

@@ -12,6 +12,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from uno_tui.client.model import SCROLLBACK
+from uno_tui.protocol.views import LogLine
 
 
 LOG_STYLES = {"play": "", "draw": "cyan", "catch": "bold yellow", "say_uno": "bold red", "challenge": "bold magenta",
@@ -49,13 +50,12 @@ class LogView(Widget, can_focus=True):
         self._view: list[Strip | None] = []     # the lines on the rows of the frame being drawn
         self._drawn: dict[int, tuple[Strip, Strip]] = {}    # id of a wrapped line: it, and its row drawn
 
-    def add_lines(self, lines: list[dict], me: int | None) -> None:
+    def add_lines(self, lines: list[LogLine], me: int | None) -> None:
         width, strips = self._wrapped
         before = len(strips)
         for line in lines:
-            text = Text((CHAT_MARK if line["kind"] == "chat" else "") + line["text"],
-                        style=LOG_STYLES.get(line["kind"], ""))
-            if line.get("seat") is not None and line["seat"] == me:
+            text = Text((CHAT_MARK if line.kind == "chat" else "") + line.text, style=LOG_STYLES.get(line.kind, ""))
+            if line.seat is not None and line.seat == me:
                 text.stylize("bold")
             self.entries.append(text)
             if width:
