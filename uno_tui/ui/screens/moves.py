@@ -1,6 +1,6 @@
 """The game screen's moves: a card chosen on the hand, and each key that plays (draw, keep,
-UNO, catch, jump in, pass). Each sends the legal action the view offers, or says why not."""
-
+UNO, catch, jump in, pass), and which of them are possible now. Each sends the legal action the
+view offers, or says why not."""
 from textual.screen import Screen
 
 from uno_tui.engine import Action, card_info
