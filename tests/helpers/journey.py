@@ -65,8 +65,4 @@ def first_key_acts(terminal: Terminal) -> bool:
 def settled_bottom(terminal: Terminal) -> list[str]:
     """The status line, the hand and any dialog over them, once two reads 0.2 s apart agree
     (the log and the countdowns above do not count: they change without our key)."""
-    while True:
-        lines = terminal.text().splitlines()[-9:-1]
-        time.sleep(0.2)
-        if terminal.text().splitlines()[-9:-1] == lines:
-            return lines
+    return terminal.settled(slice(-9, -1))

@@ -73,6 +73,18 @@ class Terminal:
                 raise AssertionError(f"{pattern!r} not on screen after {timeout} s:\n{self.text()}")
             time.sleep(0.05)
 
+    def settled(self, rows: slice = slice(None), timeout: float = 10.0) -> list[str]:
+        """The screen's ``rows`` once two reads 0.2 s apart agree (a frame can be half written when
+        read); fails with the screen if they never hold still that long within ``timeout``."""
+        deadline = time.monotonic() + timeout
+        while True:
+            lines = self.text().splitlines()[rows]
+            time.sleep(0.2)
+            if self.text().splitlines()[rows] == lines:
+                return lines
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the screen never held still for 0.2 s in {timeout} s:\n{self.text()}")
+
     def shows(self, pattern: str) -> bool:
         return re.search(pattern, self.text()) is not None
 

@@ -1,7 +1,8 @@
 """LAN play as people do it: the real `uno-tui` in pseudo-terminals, newcomer defaults, keys only.
 
-Each check here failed against a defect a player met: the default 4-seat lobby spinning at
-100% CPU, a re-joined player's keys silently dropped, a host's Esc leaving the server up."""
+Each check here failed against a defect a player met: a re-joined player's keys silently
+dropped, a host's Esc leaving the server up (the default 4-seat lobby spinning at 100% CPU is
+measured by bench/lobby.py)."""
 import re
 import socket
 import subprocess
@@ -10,31 +11,16 @@ import time
 from tests.helpers.journey import act, first_key_acts
 from tests.helpers.terminal import Terminal, console_script
 
-REST = 2.0          # seconds the idle lobby is watched: a busy loop would use the whole of them
-ADVERTISED = 3.0    # seconds from the start by which a host's table is registered on the LAN
-
 
 def lobby_lists(host: Terminal, joined: int) -> None:
     host.wait_for(r"(?s)" + r".*\(joined\)" * joined)
 
 
-def test_the_default_host_lobby_shows_four_seats_and_then_rests(newcomer, port):
+def test_the_default_host_lobby_shows_four_seats_and_the_code_it_advertises(newcomer, port):
+    """(What the lobby costs while it waits, CPU and memory, and how soon it shows: bench/lobby.py.)"""
     host = newcomer("host", "--port", str(port))
-    started = time.monotonic()
     host.wait_for(r"(?s)Seat 1: .*Seat 2: .*Seat 3: .*Seat 4: ", timeout=10)
-    assert time.monotonic() - started < 3, "the lobby took more than 3 s to list its seats"
     host.wait_for(rf"uno://127\.0\.0\.1:{port}/#k=")    # the address it advertises (LAN set to loopback)
-    # CPU from the moment the seats show, so what start-up still does counts against it
-    cpu = host.cpu_seconds()
-    time.sleep(REST)
-    used = (host.cpu_seconds() - cpu) / REST
-    assert used < 0.10, f"the idle lobby used {used:.0%} of a CPU"     # it spun at 100% once
-    # memory once the table is on the LAN (registering its name takes ~1.6 s and its buffers ~2 MB, once)
-    time.sleep(max(0.0, started + ADVERTISED - time.monotonic()))
-    rss = host.rss_mb()
-    time.sleep(REST)
-    grown = host.rss_mb() - rss
-    assert grown < 2, f"the idle lobby grew by {grown:.1f} MB in {REST} s"
 
 
 def test_host_two_joins_a_kill_and_rejoin_a_joiner_leaves_then_the_host_leaves_mid_hand(newcomer, port):

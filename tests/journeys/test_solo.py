@@ -8,12 +8,9 @@ from tests.helpers.journey import PICKER, TURN, act
 def hand_rows(terminal) -> list[str]:
     """The three rows of card faces under the status line, once two reads agree (a frame
     can be half written when read)."""
-    while True:
-        lines = terminal.text().splitlines()
-        status = next(i for i, line in enumerate(lines) if "Your turn" in line)
-        time.sleep(0.2)
-        if terminal.text().splitlines() == lines:
-            return lines[status + 2:status + 5]
+    lines = terminal.settled()
+    status = next(i for i, line in enumerate(lines) if "Your turn" in line)
+    return lines[status + 2:status + 5]
 
 
 def my_turn(terminal) -> None:

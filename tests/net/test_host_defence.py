@@ -175,11 +175,10 @@ async def test_a_wrong_seat_token_is_refused_and_no_one_acts_for_another_seat():
     game = session.table.game
     other = 1 - ann.welcome["seat"] if game.decider == ann.welcome["seat"] else ann.welcome["seat"]
     await bob.send({"type": "action", "id": 1, "seat": other, "action": {"kind": "draw"}})
-    while True:
-        msg = await asyncio.wait_for(bob.recv(), TIMEOUT)
-        if msg["type"] == "error":
-            assert "unexpected field" in msg["reason"]
-            break
+    async with asyncio.timeout(TIMEOUT):
+        while (msg := await bob.recv())["type"] != "error":
+            pass
+    assert "unexpected field" in msg["reason"]
     ann.close()
     bob.close()
     await session.close()

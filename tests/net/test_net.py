@@ -72,11 +72,10 @@ async def test_out_of_turn_illegal_stale_and_repeated_commands():
 
     async def expect_error(command, text):
         await ch.send(command)
-        while True:
-            msg = await asyncio.wait_for(ch.recv(), TIMEOUT)
-            if msg["type"] == "error":
-                assert text in msg["reason"], msg
-                return
+        async with asyncio.timeout(TIMEOUT):
+            while (msg := await ch.recv())["type"] != "error":
+                pass
+        assert text in msg["reason"], msg
 
     before = len(table.game.hands[me])
     if decider != me:

@@ -1,66 +1,20 @@
 """A hard bot's search (up to 0.3 s, a third of its pause at a fast table) runs off the event loop:
-the host answers a ping at once while the bot thinks."""
+the host answers a ping while the bot thinks."""
 import asyncio
-import statistics
-import threading
 import time
 from collections import Counter
 
 import pytest
 
-from net import Connection
-from tests.helpers.network import LOOPBACK, tls_open
+from tests.helpers.searching import pings_while_searching
 from uno_tui.engine import make_rules, rigged_deck
-from uno_tui.play.host.session import HostSession
-from uno_tui.storage.settings import GameSettings
-from uno_tui.table import PROTOCOL_VERSION, LocalChannel, Pacing, Seat, Table
+from uno_tui.table import LocalChannel, Pacing, Seat, Table
 
 
 async def test_the_host_answers_pings_while_a_hard_bot_searches():
-    """Two hard bots play each other heads-up, hand after hand (every decision with a choice is a
-    search, 10 ms at this table with no pause); a spectator pings the host meanwhile."""
-    session = HostSession(GameSettings(bots=["hard", "hard"], match_mode="first_to", match_target=10_000),
-                          players=2, headless=True, seed=4, dealer=1,
-                          rate=1000, burst=1000,                 # the pings here are not a flood
-                          pacing=Pacing(bot_delay=0, catch_delay={"hard": 0}, grace=60, hand_pause=0))
-    port = await session.serve(LOOPBACK, 0)
-    session.start(deck=rigged_deck([["R1", "G2", "B3"], ["R2", "G3", "Y4"]], "R5", ["Y1", "B2", "G4"] * 10,
-                                   dealer=1), hand_size=3)
-    searching = threading.Event()
-    for seat in session.table.seats:
-        seat.bot.decide = flagged(seat.bot.decide, searching)
-    reader, writer = await tls_open(port)
-    watcher = Connection(reader, writer)
-    watcher.send({"type": "hello", "version": PROTOCOL_VERSION, "nonce": "0" * 32, "name": "Eve", "spectate": True})
-    during = []                                   # ping round trips sent and answered while a bot searched
-    for _ in range(5000):
-        if len(during) >= 30:
-            break
-        was_searching = searching.is_set()
-        sent = time.perf_counter()
-        watcher.send({"type": "ping"})
-        while (await asyncio.wait_for(watcher.read(), 5))["type"] != "pong":
-            pass
-        if was_searching and searching.is_set():
-            during.append(time.perf_counter() - sent)
-        await asyncio.sleep(0.002)
-    watcher.close("done")
-    await session.close()
-    assert len(during) >= 30, "the bots never searched while pings were sent"
-    # the interpreter hands the loop its turn every 5 ms (sys.getswitchinterval), so answers come
-    # in a few of those; on the loop itself they would wait out whole searches (30-300 ms)
-    assert statistics.median(during) < 0.020 and sorted(during)[int(0.9 * len(during))] < 0.060, during
-
-
-def flagged(decide, flag: threading.Event):
-    """``decide`` that holds ``flag`` up while it runs (on whatever thread it runs)."""
-    def wrapped(view):
-        flag.set()
-        try:
-            return decide(view)
-        finally:
-            flag.clear()
-    return wrapped
+    """A spectator's pings are answered while a bot's search is going on (how fast: bench/pings.py)."""
+    during = await pings_while_searching(30)
+    assert len(during) >= 30, "no ping was answered while a bot searched"
 
 
 def test_a_table_gives_its_searching_bots_their_pause_to_think_in():
@@ -93,13 +47,15 @@ async def test_an_expert_thinks_through_its_pause_and_plays_when_it_is_over():
     table.connect(None, lambda msg: updates.append((time.monotonic(), msg["view"]["decider"],
                                                     {e.get("seat") for e in msg.get("events", ())}))
                   if "view" in msg else None)
+
+    def decisions() -> list[tuple[float, float]]:
+        """Each decision of the expert: from the update that asked it to the update its move made."""
+        return [(t, t2) for (t, decider, _), (t2, _, movers) in zip(updates, updates[1:]) if decider == 0 and 0 in movers]
+
     table.start()
-    await asyncio.sleep(4 * pause)
+    await until(lambda: len(decisions()) >= 2, 10 * pause)
     table.close()
-    # each decision of the expert: from the update that asked it to the update its move made
-    asked = [(t, t2) for (t, decider, _), (t2, _, movers) in zip(updates, updates[1:]) if decider == 0 and 0 in movers]
-    assert len(asked) >= 2, updates
-    for start, end in asked:
+    for start, end in decisions():
         assert end - start >= pause - 0.02                                  # the pause is kept
         assert end - start < 1.6 * pause           # the search is inside it (after it: two pauses), with room for load
         # it began thinking well before its pause was over (hard begins when it is)
