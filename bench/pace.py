@@ -31,7 +31,9 @@ async def waits(level: str, seats: int, turns: int, seed: int) -> dict:
     """Seconds of each wait between your turns (``turns`` of them), and what the table was."""
     from uno_tui.bots import make_bot
     from uno_tui.client.model import ClientModel
+    from uno_tui.engine import Action
     from uno_tui.play.solo import solo_table
+    from uno_tui.protocol.sent import Play, Ready
     from uno_tui.storage.settings import GameSettings
     from uno_tui.table import LocalChannel
 
@@ -47,7 +49,7 @@ async def waits(level: str, seats: int, turns: int, seed: int) -> dict:
         if view["over"]:
             moved_at = None
             if 0 not in view["table"]["ready"]:
-                await you.send(model.command("ready"))
+                await you.send(model.command(Ready()))
             continue
         if not model.my_decision():
             others_moved = others_moved or moved_at is not None
@@ -59,7 +61,7 @@ async def waits(level: str, seats: int, turns: int, seed: int) -> dict:
         action = me.decide(view)
         if action is None:
             continue
-        await you.send(model.command("action", action=action))
+        await you.send(model.command(Play(action=Action(**action))))
         moved_at, others_moved = time.monotonic(), False
     pacing = table.pacing
     table.close()

@@ -9,6 +9,7 @@ from tests.helpers.privacy import assert_private
 from tests.helpers.table import TIMEOUT, bot_seats, match_over, watch_until
 from uno_tui.client.model import ClientModel
 from uno_tui.engine import CODES, HOUSE_RULES, PRESETS, make_rules, rigged_deck
+from uno_tui.protocol.sent import Play
 from uno_tui.protocol.views import table_of
 from uno_tui.table import LocalChannel, Pacing, Seat, Table
 
@@ -73,7 +74,7 @@ async def test_a_whole_seeded_hand_with_a_human_seat_through_the_channel():
         if model.my_decision() and model.legal:
             plays = [a for a in model.legal if a.kind not in ("draw", "keep")]
             action = (plays or model.legal)[0]
-            await me.send(model.act(action))
+            await me.send(model.command(Play(action=action)))
             decisions.append(action.kind)
     table.close()
     assert table.game.over and 0 in model.view.counts

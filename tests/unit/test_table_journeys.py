@@ -45,13 +45,14 @@ async def test_a_refused_command_does_not_use_up_its_id_and_a_repeat_gets_an_ans
 async def test_a_new_client_for_the_same_seat_is_heard_at_once():
     """A player who starts the app again (a new model, new ids) is not mistaken for a resend."""
     from uno_tui.client.model import ClientModel
+    from uno_tui.protocol.sent import Chat
     table = two_humans()
     first = LocalChannel(table, 0)
-    await first.send(ClientModel().command("chat", text="brb"))
+    await first.send(ClientModel().command(Chat(text="brb")))
     first.close()
     again = LocalChannel(table, 0)
     drain(again)
-    await again.send(ClientModel().command("chat", text="back"))
+    await again.send(ClientModel().command(Chat(text="back")))
     assert [m["text"] for m in drain(again) if m["type"] == "chat"] == ["back"]
     table.close()
 

@@ -1,12 +1,14 @@
 """The typed view (protocol/views.py) is the wire's view, field for field: every message of whole
 hands decodes, nothing declared as a map of fields is left a dict, a legal action goes back on
-the wire exactly as it came, and the log's lines are typed too."""
+the wire exactly as it came, and the log's lines are typed too; and each command a client sends,
+typed (protocol/sent.py), is one the host accepts."""
 import asyncio
 import dataclasses
 
 from uno_tui.client.model import ClientModel
 from uno_tui.engine import Action, make_rules
-from uno_tui.protocol import spec
+from uno_tui.protocol import sent, spec
+from uno_tui.protocol.commands import parse_command, parse_lobby_command
 from uno_tui.protocol.views import LogLine, View, view_of
 from uno_tui.table import Pacing, Seat, Table
 
@@ -51,3 +53,14 @@ async def test_every_view_of_whole_hands_decodes_with_every_part_typed():
                     assert model.log and all(isinstance(line, LogLine) for line in model.log)
         table.close()
         assert seen and models[0].view.table.result is not None and "legal" in parts
+
+
+def test_each_command_a_client_sends_typed_is_one_the_host_accepts():
+    model = ClientModel()
+    game = [sent.Play(action=Action("play", "R1")), sent.Play(action=Action("draw")), sent.Chat(text="hi"),
+            sent.Snapshot(), sent.Ready(), sent.AskRecord()]
+    lobby = [sent.TakeSeat(seat=1, level="easy"), sent.TakeSeat(seat=2, level=None), sent.Start(), sent.Chat(text="hi")]
+    for commands, parse in ((game, parse_command), (lobby, parse_lobby_command)):
+        for command in commands:
+            assert parse(model.command(command))["type"] == command.TYPE
+    assert {c.TYPE for c in game + lobby} == set(spec.COMMANDS) | set(spec.LOBBY_COMMANDS)   # one class each

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from uno_tui.engine import Action
 from uno_tui.protocol.commands import merge_view
 from uno_tui.protocol.describe import chat_line, too_late
+from uno_tui.protocol.sent import to_wire
 from uno_tui.protocol.timing import LATE
 from uno_tui.protocol.views import LogLine, View, lines_of, view_of
 
@@ -99,13 +100,9 @@ class ClientModel:
         when, text = self.missed.get(kind, (0.0, None))
         return text if time.monotonic() - when < LATE else None
 
-    def command(self, kind: str, **fields) -> dict:
-        """A command with a fresh id."""
-        return {"type": kind, "id": next(self._ids), **fields}
-
-    def act(self, action: Action) -> dict:
-        """The command for one of the legal actions (sent as the view gave it)."""
-        return self.command("action", action=action.to_dict())
+    def command(self, command) -> dict:
+        """A command (protocol/sent.py: Play, Chat, Ready, ...) as it goes on the wire, with a fresh id."""
+        return to_wire(command, next(self._ids))
 
     # ------------------------------------------------------------- questions the UI asks
     @property

@@ -2,7 +2,7 @@
 told apart by a tag. A declaration checks a value (listing what is wrong with it, by path)
 and names itself for the generated reference (see spec.py for the protocol's declarations).
 """
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, make_dataclass, replace
 from functools import cached_property
 
 
@@ -76,6 +76,16 @@ class Shape:
             else:
                 found += f.type.problems(value[f.name], f"{path}.{f.name}")
         return found
+
+    def record(self, name: str, module: str, leave_out: tuple = ()) -> type:
+        """A frozen class ``module.name`` with these fields (but ``leave_out``), given by name; an
+        optional one defaults to None. The client's typed messages (views.py, sent.py)."""
+        fields = [(f.name, object, field(default=None)) if f.optional else (f.name, object)
+                  for f in self.fields if f.name not in leave_out]
+        cls = make_dataclass(name, fields, frozen=True, slots=True, kw_only=True)
+        cls.__module__ = module
+        cls.__doc__ = f"A {self.name} (spec.py): {', '.join(name for name, *_ in fields) or 'no fields'}."
+        return cls
 
     def partial(self, name: str) -> "Shape":
         """The same map with every field optional (an update's `table`: only what changed)."""

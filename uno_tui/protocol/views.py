@@ -6,31 +6,18 @@ defaults to None), so a field is named once. The wire, the host and the bots kee
 lists stay lists (a view's parts are not copied), and a legal action is the engine's Action,
 sent back with ``to_dict()``.
 """
-from dataclasses import field, make_dataclass
-
 from uno_tui.engine import Action
 
 from . import spec
-from .shapes import Shape
 
-
-def _record(name: str, shape: Shape) -> type:
-    """A frozen class with ``shape``'s fields, given by name."""
-    fields = [(f.name, object, field(default=None)) if f.optional else (f.name, object) for f in shape.fields]
-    cls = make_dataclass(name, fields, frozen=True, slots=True, kw_only=True)
-    cls.__module__ = __name__
-    cls.__doc__ = f"A {shape.name} (spec.py): {', '.join(f.name for f in shape.fields)}."
-    return cls
-
-
-TableSeat = _record("TableSeat", spec.TABLE_SEAT)
-Match = _record("Match", spec.MATCH)
-Result = _record("Result", spec.RESULT)
-Table = _record("Table", spec.TABLE)
-Attack = _record("Attack", spec.ATTACK)
-Shown = _record("Shown", spec.SHOWN)
-View = _record("View", spec.VIEW)
-LogLine = _record("LogLine", spec.LOG_LINE)
+TableSeat = spec.TABLE_SEAT.record("TableSeat", __name__)
+Match = spec.MATCH.record("Match", __name__)
+Result = spec.RESULT.record("Result", __name__)
+Table = spec.TABLE.record("Table", __name__)
+Attack = spec.ATTACK.record("Attack", __name__)
+Shown = spec.SHOWN.record("Shown", __name__)
+View = spec.VIEW.record("View", __name__)
+LogLine = spec.LOG_LINE.record("LogLine", __name__)
 
 
 def lines_of(lines: list[dict]) -> list[LogLine]:

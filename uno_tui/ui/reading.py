@@ -6,6 +6,7 @@ from textual.message import Message
 
 from uno_tui.client.model import ClientModel
 from uno_tui.protocol.describe import chat_line
+from uno_tui.protocol.sent import Snapshot
 from uno_tui.protocol.views import LogLine
 from uno_tui.table import Channel
 
@@ -29,7 +30,7 @@ async def _take(channel: Channel, model: ClientModel, post, msg: dict) -> None:
     before = len(model.log)
     change = model.apply(msg)
     if change == "gap":
-        await channel.send(model.command("snapshot"))
+        await channel.send(model.command(Snapshot()))
     elif change == "error":
         post(Refused(model.error))
     elif change == "record":

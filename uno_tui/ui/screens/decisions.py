@@ -8,6 +8,7 @@ from enum import Enum
 from textual.screen import Screen
 
 from uno_tui.engine import Action
+from uno_tui.protocol.sent import Chat, Ready
 from uno_tui.ui.messages import LeaveTable
 from uno_tui.ui.widgets.hand import HandView
 
@@ -90,7 +91,7 @@ class Decisions:
     async def _chat(self) -> None:
         text = await self.screen.app.push_screen_wait(ChatPrompt())
         if text:
-            self.screen.send(self.screen.model.command("chat", text=text))
+            self.screen.send(self.screen.model.command(Chat(text=text)))
         self.screen.offer_decision()
 
     def rules(self) -> None:
@@ -144,7 +145,7 @@ class Decisions:
                 return
             self._answer(decision, None)
             if answer is not None:
-                screen.send(screen.model.command("ready"))
+                screen.send(screen.model.command(Ready()))
                 screen.status = ("Waiting for the next hand…", False)
 
     async def _wait(self, dialog: Screen):

@@ -17,6 +17,7 @@ from textual.reactive import var
 from textual.screen import Screen
 
 from uno_tui.client.model import ClientModel
+from uno_tui.protocol.sent import AskRecord, Snapshot
 from uno_tui.protocol.views import View
 from uno_tui.storage.settings import motion_on, save_motion
 from uno_tui.table import Channel
@@ -167,7 +168,7 @@ class GameScreen(Screen):
 
     def action_host_record(self) -> None:
         """Ask the host for its record of the match just over (it comes back as RecordSent)."""
-        self.send(self.model.command("record"))
+        self.send(self.model.command(AskRecord()))
 
     @on(RecordSent)
     def keep_hosts_record(self, message: RecordSent) -> None:
@@ -225,7 +226,7 @@ class GameScreen(Screen):
         self.query_one(TableView).land()
         view = self.model.view
         if view is not None and view.seat is not None and view.table.seats[view.seat].away:
-            self.send(self.model.command("snapshot"))       # any key: here again (the table hands the seat back)
+            self.send(self.model.command(Snapshot()))       # any key: here again (the table hands the seat back)
         late = self.moves.too_late(event.key)
         if late:
             self._say_late(late)

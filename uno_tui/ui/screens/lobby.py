@@ -10,6 +10,7 @@ from textual.widgets import Button, Checkbox, Label, Select, Static
 
 from uno_tui.bots import LEVELS
 from uno_tui.client.model import ClientModel
+from uno_tui.protocol.sent import Chat, Start, TakeSeat
 from uno_tui.engine.house import TEAM_NAMES
 from uno_tui.protocol.limits import MAX_PASSWORD
 from uno_tui.table import Channel
@@ -178,10 +179,10 @@ class LobbyScreen(Screen):
         index = int(event.select.id.removeprefix("seat-"))
         seat = self.lobby["seats"][index]
         if (event.value or "") != _menu_value(seat):
-            self.send("seat", seat=index, level=event.value or None)
+            self.send(TakeSeat(seat=index, level=event.value or None))
 
-    def send(self, kind: str, **fields) -> None:
-        self.run_worker(self.channel.send(self.model.command(kind, **fields)), group="send", exit_on_error=False)
+    def send(self, command) -> None:
+        self.run_worker(self.channel.send(self.model.command(command)), group="send", exit_on_error=False)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
@@ -196,12 +197,12 @@ class LobbyScreen(Screen):
 
     def action_start(self) -> None:
         if self.hosting:
-            self.send("start")
+            self.send(Start())
 
     def action_chat(self) -> None:
         def said(text: str | None) -> None:
             if text:
-                self.send("chat", text=text)
+                self.send(Chat(text=text))
         self.app.push_screen(ChatPrompt(), said)
 
     def action_password(self) -> None:

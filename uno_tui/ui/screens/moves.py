@@ -4,6 +4,7 @@ view offers, or says why not."""
 from textual.screen import Screen
 
 from uno_tui.engine import Action, card_info
+from uno_tui.protocol.sent import Play
 
 from .modals import ColorPicker
 
@@ -63,7 +64,7 @@ class Moves:
             return
         if action.uno:
             screen.uno_armed = False
-        screen.send(self.model.act(action))
+        screen.send(self.model.command(Play(action=action)))
 
     def chosen(self, code: str) -> None:
         """A card chosen on the hand (Enter or a click): play it, or say why not."""
