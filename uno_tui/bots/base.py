@@ -31,7 +31,7 @@ class Bot:
 
     #: seconds a decision's search takes by default (none: it does not search)
     default_budget = 0.0
-    #: whether it thinks through its pause at a table (from the moment its turn comes: table/pacing.py)
+    #: whether it thinks through its pause at a table (from the moment its turn comes: table/scheduler.py)
     #: rather than once the pause is over
     thinks_in_pause = False
 

@@ -207,7 +207,7 @@ class HardBot(NormalBot):
 
 class ExpertBot(HardBot):
     """hard with three times the thinking: at a table it searches through its whole pause (as hard
-    does its share of it), from the moment its turn comes (table/pacing.py), so it keeps the table
+    does its share of it), from the moment its turn comes (table/scheduler.py), so it keeps the table
     waiting no longer than hard. More play-outs tell close moves apart: measured one decision at a
     time in docs/decisions.md."""
     level = "expert"

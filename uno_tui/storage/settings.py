@@ -21,7 +21,7 @@ class GameSettings:
     house: dict = field(default_factory=dict)        # house rules that differ from the edition
     match_mode: str | None = None                    # None: the edition's default
     match_target: int | None = None
-    #: the table's timing (table/pacing.py): its pace, a person's reaction time for out-of-turn
+    #: the table's timing (table/scheduler.py): its pace, a person's reaction time for out-of-turn
     #: chances (0: off), and the turn clock of hosted games (0: off; solo games always wait for you)
     pace: str = "normal"
     reaction: int = 2
