@@ -9,7 +9,7 @@ from uno_tui.client.model import ClientModel
 from uno_tui.engine import Action, make_rules
 from uno_tui.protocol import sent, spec
 from uno_tui.protocol.commands import parse_command, parse_lobby_command
-from uno_tui.protocol.views import LogLine, View, view_of
+from uno_tui.protocol.views import LobbySeatView, LogLine, View, lobby_of, view_of
 from uno_tui.table import Pacing, Seat, Table
 
 #: the fields declared as any map (they stay plain data: the rules, the deck's counts)
@@ -64,3 +64,14 @@ def test_each_command_a_client_sends_typed_is_one_the_host_accepts():
         for command in commands:
             assert parse(model.command(command))["type"] == command.TYPE
     assert {c.TYPE for c in game + lobby} == set(spec.COMMANDS) | set(spec.LOBBY_COMMANDS)   # one class each
+
+
+def test_a_lobby_message_decodes_whole():
+    msg = {"type": "lobby", "host": "Ann", "port": 7531, "edition": "classic", "you": 1, "teams": None,
+           "seats": [{"name": "Ann", "kind": "host", "level": "", "connected": True},
+                     {"name": "", "kind": "open", "level": "", "connected": False}]}
+    assert spec.TO_CLIENT["lobby"].problems(msg) == []
+    lobby = lobby_of(msg)
+    assert (lobby.host, lobby.you, lobby.teams) == ("Ann", 1, None) and undecoded(lobby, "lobby") == []
+    assert lobby.seats[1] == LobbySeatView(name="", kind="open", level="", connected=False)
+    assert lobby_of({k: v for k, v in msg.items() if k != "teams"}).teams is None     # (optional)

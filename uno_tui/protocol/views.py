@@ -1,4 +1,4 @@
-"""The view a seat receives and its log lines, as typed objects: decoded where a message arrives
+"""The view a seat receives, its log lines and the lobby before the game, as typed objects: decoded where a message arrives
 (client/model.py), so the UI reads ``view.table.seats[0].name`` where it read string keys.
 
 Each class is made from its declaration in spec.py (its fields, in order; an optional field
@@ -18,6 +18,8 @@ Attack = spec.ATTACK.record("Attack", __name__)
 Shown = spec.SHOWN.record("Shown", __name__)
 View = spec.VIEW.record("View", __name__)
 LogLine = spec.LOG_LINE.record("LogLine", __name__)
+LobbySeatView = spec.LOBBY_SEAT.record("LobbySeatView", __name__)
+LobbyView = spec.TO_CLIENT["lobby"].record("LobbyView", __name__, leave_out=("type",))
 
 
 def lines_of(lines: list[dict]) -> list[LogLine]:
@@ -39,3 +41,9 @@ def view_of(view: dict, table: Table | None = None) -> View:
     return View(**{**view, "table": table if table is not None else table_of(view["table"]),
                    "attack": None if attack is None else Attack(**attack),
                    "shown": [Shown(**s) for s in view["shown"]], "legal": [Action(**a) for a in view["legal"]]})
+
+
+def lobby_of(msg: dict) -> LobbyView:
+    """A lobby message: who sits where before the game starts."""
+    fields = {k: v for k, v in msg.items() if k != "type"}
+    return LobbyView(**{**fields, "seats": [LobbySeatView(**s) for s in msg["seats"]]})

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from textual.message import Message
 
-from uno_tui.protocol.views import LogLine, View
+from uno_tui.protocol.views import LobbyView, LogLine, View
 
 
 # ------------------------------------------------------------ from the table's channel
@@ -40,7 +40,7 @@ class RecordSent(Message):
 @dataclass
 class LobbyChanged(Message):
     """Who sits where before the game starts."""
-    lobby: dict
+    lobby: LobbyView
 
 
 @dataclass

@@ -7,7 +7,7 @@ from textual.message import Message
 from uno_tui.client.model import ClientModel
 from uno_tui.protocol.describe import chat_line
 from uno_tui.protocol.sent import Snapshot
-from uno_tui.protocol.views import LogLine
+from uno_tui.protocol.views import LogLine, lobby_of
 from uno_tui.table import Channel
 
 from .messages import ChannelClosed, ChatLine, GameStarted, LobbyChanged, RecordSent, Refused, ViewChanged
@@ -53,7 +53,7 @@ async def read_lobby(channel: Channel, post: Callable[[Message], object]) -> Non
                 post(GameStarted(msg))
                 return
             if kind == "lobby":
-                post(LobbyChanged(msg))
+                post(LobbyChanged(lobby_of(msg)))
             elif kind == "chat":
                 post(ChatLine(LogLine(**chat_line(msg))))
             elif kind == "error":

@@ -11,6 +11,7 @@ from textual.widgets import Button, Checkbox, Label, Select, Static
 from uno_tui.bots import LEVELS
 from uno_tui.client.model import ClientModel
 from uno_tui.protocol.sent import Chat, Start, TakeSeat
+from uno_tui.protocol.views import LobbySeatView, LobbyView
 from uno_tui.engine.house import TEAM_NAMES
 from uno_tui.protocol.limits import MAX_PASSWORD
 from uno_tui.table import Channel
@@ -41,9 +42,9 @@ def _lines(where: list) -> Text:
     return text
 
 
-def _menu_value(seat: dict) -> str:
+def _menu_value(seat: LobbySeatView) -> str:
     """What a seat's menu shows: its bot's level, or "" (open)."""
-    return seat["level"] if seat["kind"] == "bot" else ""
+    return seat.level if seat.kind == "bot" else ""
 
 
 class LobbyScreen(Screen):
@@ -62,7 +63,7 @@ class LobbyScreen(Screen):
         self.channel, self.kind, self.title_text, self.where = channel, kind, title, where
         self.internet, self.asking = internet, False
         self.model = ClientModel()
-        self.lobby: dict | None = None
+        self.lobby: LobbyView | None = None
         self.chat: list[str] = []
 
     def compose(self) -> ComposeResult:
@@ -132,31 +133,31 @@ class LobbyScreen(Screen):
         return self.lobby is not None and self._hosts(self.lobby)
 
     @staticmethod
-    def _hosts(lobby: dict) -> bool:
-        return lobby["you"] == 0 and lobby["seats"][0]["kind"] == "host"
+    def _hosts(lobby: LobbyView) -> bool:
+        return lobby.you == 0 and lobby.seats[0].kind == "host"
 
-    async def show(self, lobby: dict) -> None:
+    async def show(self, lobby: LobbyView) -> None:
         """Rows are mounted once, then filled in place; ``self.lobby`` is set once they show it."""
         box = self.query_one("#seats", Vertical)
         hosting = self._hosts(lobby)
         if self.lobby is None:
-            await box.mount_all(self._row(i, seat) for i, seat in enumerate(lobby["seats"]))
+            await box.mount_all(self._row(i, seat) for i, seat in enumerate(lobby.seats))
             if self.kind == "join":
                 self.query_one("#addresses", Static).update(
-                    Text(f"{lobby['host']}'s table · {lobby['edition']} · the host starts the game"))
-        for i, seat in enumerate(lobby["seats"]):
-            who = seat["name"] or ("a bot" if seat["kind"] == "bot" else "(open)")
-            kind = f"{seat['level']}" if seat["kind"] == "bot" else KINDS[seat["kind"]]
-            if seat["kind"] in ("human", "host") and not seat["connected"]:
+                    Text(f"{lobby.host}'s table · {lobby.edition} · the host starts the game"))
+        for i, seat in enumerate(lobby.seats):
+            who = seat.name or ("a bot" if seat.kind == "bot" else "(open)")
+            kind = f"{seat.level}" if seat.kind == "bot" else KINDS[seat.kind]
+            if seat.kind in ("human", "host") and not seat.connected:
                 kind = "away"
-            if i == lobby["you"]:
+            if i == lobby.you:
                 kind = "you"
-            team = f" · {TEAM_NAMES[lobby['teams'][i]]}" if lobby.get("teams") else ""
+            team = f" · {TEAM_NAMES[lobby.teams[i]]}" if lobby.teams else ""
             self.query_one(f"#who-{i}", Label).update(
                 Text(f"Seat {i + 1}{team}: {who}" + (f"  ({kind})" if kind else "")))
             select = self.query_one(f"#seat-{i}", Select)
-            select.display = hosting and (seat["kind"] in ("open", "bot")
-                                               or seat["kind"] == "human" and not seat["connected"])
+            select.display = hosting and (seat.kind in ("open", "bot")
+                                               or seat.kind == "human" and not seat.connected)
             value = _menu_value(seat)
             if select.value != value:
                 with self.prevent(Select.Changed):
@@ -165,7 +166,7 @@ class LobbyScreen(Screen):
         self.refresh_bindings()
 
     @staticmethod
-    def _row(i: int, seat: dict) -> Horizontal:
+    def _row(i: int, seat: LobbySeatView) -> Horizontal:
         """A seat's row: who sits there, and the host's menu for it (hidden until show())."""
         menu = Select(SEAT_CHOICES, allow_blank=False, id=f"seat-{i}", value=_menu_value(seat))
         menu.display = False
@@ -177,7 +178,7 @@ class LobbyScreen(Screen):
         if not self.hosting or not event.select.display:
             return                                   # a joiner's (hidden) menus send nothing
         index = int(event.select.id.removeprefix("seat-"))
-        seat = self.lobby["seats"][index]
+        seat = self.lobby.seats[index]
         if (event.value or "") != _menu_value(seat):
             self.send(TakeSeat(seat=index, level=event.value or None))
 
