@@ -1,6 +1,6 @@
 """The typed view (protocol/views.py) is the wire's view, field for field: every message of whole
 hands decodes, nothing declared as a map of fields is left a dict, a legal action goes back on
-the wire exactly as it came, and the log's lines are typed too; and each command a client sends,
+the wire exactly as it came, and the events and the log's lines are typed too; and each command a client sends,
 typed (protocol/sent.py), is one the host accepts."""
 import asyncio
 import dataclasses
@@ -9,7 +9,7 @@ from uno_tui.client.model import ClientModel
 from uno_tui.engine import Action, make_rules
 from uno_tui.protocol import sent, spec
 from uno_tui.protocol.commands import parse_command, parse_lobby_command
-from uno_tui.protocol.views import LobbySeatView, LogLine, View, lobby_of, view_of
+from uno_tui.protocol.views import LobbySeatView, LogLine, View, events_of, lobby_of, view_of
 from uno_tui.table import Pacing, Seat, Table
 
 #: the fields declared as any map (they stay plain data: the rules, the deck's counts)
@@ -36,7 +36,8 @@ async def test_every_view_of_whole_hands_decodes_with_every_part_typed():
                       seed=seed, pacing=Pacing.instant())
         models = [ClientModel(), ClientModel()]
         table.connect(0, models[0].apply)
-        table.connect(None, models[1].apply, name="Watcher")
+        events: list[dict] = []
+        table.connect(None, lambda msg: (models[1].apply(msg), events.extend(msg.get("events", []))), name="Watcher")
         table.take_over(0, "easy")                   # a bot plays Ann's seat; her client only watches
         table.start()
         parts, seen = set(), 0
@@ -53,6 +54,8 @@ async def test_every_view_of_whole_hands_decodes_with_every_part_typed():
                     assert model.log and all(isinstance(line, LogLine) for line in model.log)
         table.close()
         assert seen and models[0].view.table.result is not None and "legal" in parts
+        for event, typed in zip(events, events_of(events), strict=True):       # every field, by name
+            assert all(getattr(typed, k) == v for k, v in event.items()) and undecoded(typed, "event") == []
 
 
 def test_each_command_a_client_sends_typed_is_one_the_host_accepts():

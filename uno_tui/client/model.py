@@ -14,7 +14,7 @@ from uno_tui.protocol.commands import merge_view
 from uno_tui.protocol.describe import chat_line, too_late
 from uno_tui.protocol.sent import to_wire
 from uno_tui.protocol.timing import LATE
-from uno_tui.protocol.views import LogLine, View, lines_of, view_of
+from uno_tui.protocol.views import LogLine, View, events_of, lines_of, view_of
 
 #: a client's log: the lines it keeps while connected (a snapshot brings the host's last LOG_KEEP,
 #: protocol.limits; updates add to them, so a long game can be scrolled back further than that)
@@ -62,7 +62,9 @@ class ClientModel:
             same_table = "table" not in msg["view"] and self.view is not None      # (decoded once, kept)
             self.wire = merge_view(self.wire, msg["view"])
             self.view = view_of(self.wire, self.view.table if same_table else None)
-            self._took(had - self._chances(), msg.get("events", ()))
+            gone = had - self._chances()
+            if gone:
+                self._took(gone, events_of(msg.get("events", [])))
             self.log.extend(lines_of(msg.get("log", [])))
             del self.log[:-SCROLLBACK]
             return "view"
@@ -87,13 +89,13 @@ class ClientModel:
     def _took(self, gone: set[str], events) -> None:
         """Chances that just went: who took them (a press in the next seconds is told so)."""
         names = [s.name for s in self.view.table.seats]
-        taker = next((e for e in events if e.get("seat") not in (None, self.seat) and e["type"] in TAKERS), None)
+        taker = next((e for e in events if e.type in TAKERS and e.seat not in (None, self.seat)), None)
         if taker is None:
             return
-        target = taker.get("target")
+        target = getattr(taker, "target", None)           # (a catch's, a challenge's)
         on = "you" if target == self.seat else names[target] if target is not None else None
         for kind in gone:
-            self.missed[kind] = (time.monotonic(), too_late(kind, names[taker["seat"]], taker["type"], on))
+            self.missed[kind] = (time.monotonic(), too_late(kind, names[taker.seat], taker.type, on))
 
     def too_late(self, kind: str) -> str | None:
         """What a press for the chance ``kind`` that is gone is told, if it went in the last seconds."""

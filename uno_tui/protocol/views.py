@@ -1,5 +1,6 @@
-"""The view a seat receives, its log lines and the lobby before the game, as typed objects: decoded where a message arrives
-(client/model.py), so the UI reads ``view.table.seats[0].name`` where it read string keys.
+"""The view a seat receives, its events and log lines, and the lobby before the game, as typed
+objects: decoded where a message arrives (client/model.py, ui/reading.py), so the UI reads
+``view.table.seats[0].name`` where it read string keys.
 
 Each class is made from its declaration in spec.py (its fields, in order; an optional field
 defaults to None), so a field is named once. The wire, the host and the bots keep plain maps;
@@ -20,6 +21,14 @@ View = spec.VIEW.record("View", __name__)
 LogLine = spec.LOG_LINE.record("LogLine", __name__)
 LobbySeatView = spec.LOBBY_SEAT.record("LobbySeatView", __name__)
 LobbyView = spec.TO_CLIENT["lobby"].record("LobbyView", __name__, leave_out=("type",))
+#: a class for each type of event (PlayEvent, SayUnoEvent, ...), by its ``type``
+EVENTS = {kind: shape.record("".join(w.title() for w in kind.split("_")) + "Event", __name__)
+          for kind, shape in spec.EVENTS.items()}
+
+
+def events_of(events: list[dict]) -> list:
+    """An update's events (each keeps its ``type``; only the fields its type declares)."""
+    return [EVENTS[e["type"]](**e) for e in events]
 
 
 def lines_of(lines: list[dict]) -> list[LogLine]:

@@ -185,10 +185,10 @@ class GameScreen(Screen):
             return
         self.heading = heading(view)
         self._show_status()
-        mine = self.model.my_decision()
         self.hand = (tuple(view.hand), self.moves.playable())
-        if mine and view.phase == "drawn" and (old is None or old.phase != "drawn"):
-            # the card just drawn is the one Enter may play: the cursor goes to it (once)
+        if view.phase == "drawn" and view.drawn is not None and (old is None or old.phase != "drawn"):
+            # the card you just drew (told to you only) is the one Enter may play: the cursor goes to it
+            # (once); read off this view, not the model's, which may have moved on since it was posted
             self.query_one(HandView).cursor = view.hand.index(view.drawn)
         self._offer_moves()
         self.offer_decision()
