@@ -173,3 +173,42 @@ async def test_a_link_restored_gives_the_lost_line_way_and_offers_the_moves_agai
             assert await wait_for(pilot, lambda: "Draw" in " ".join(rendered_lines(footer)))
     finally:
         await session.close()
+
+
+async def join_from_the_menu(pilot, app, address: str, name: str | None = None) -> None:
+    """Start screen, Join a LAN game, the address typed; the name too when given (else the default)."""
+    from uno_tui.ui.screens.join import JoinScreen
+    await pilot.click("#join")
+    assert await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen))
+    await pilot.press(*address, "tab")
+    if name is not None:
+        await pilot.press("ctrl+a", *name)
+    await pilot.press("enter")
+
+
+async def test_a_friend_who_left_comes_back_from_the_join_screen_under_the_name_they_joined_with():
+    """The Join screen's name is the one last joined with, not the login name: a seat's token is kept
+    under its name, so coming back as somebody else would only watch."""
+    settings = GameSettings(bots=["normal"], match_mode="single")
+    host_app = UnoApp(host=dict(settings=settings, host_name="Hana", players=2, bind="127.0.0.1", port=0),
+                      pacing=Pacing.instant(), seed=3)
+    async with host_app.run_test(size=(100, 30)) as host_pilot:
+        assert await wait_for(host_pilot, lambda: isinstance(host_app.screen, LobbyScreen)
+                              and host_app.screen.lobby is not None)
+        session = host_app.hosting
+        address = f"127.0.0.1:{session.port}"
+        first = UnoApp(pacing=Pacing.instant())
+        async with first.run_test(size=(100, 30)) as pilot:
+            await join_from_the_menu(pilot, first, address, "Zoe")
+            assert await wait_for(pilot, lambda: isinstance(first.screen, ConfirmLeave))   # the host's key
+            await pilot.press("y")
+            assert await wait_for(pilot, lambda: isinstance(first.screen, LobbyScreen))
+            assert await wait_for(host_pilot, lambda: session.seats[1].name == "Zoe")
+            await pilot.press("escape")                                                  # Zoe leaves
+            assert await wait_for(host_pilot, lambda: session.seats[1].conn is None)     # her seat kept
+        again = UnoApp(pacing=Pacing.instant())                                          # started anew
+        async with again.run_test(size=(100, 30)) as pilot:
+            await join_from_the_menu(pilot, again, address)
+            assert await wait_for(pilot, lambda: isinstance(again.screen, LobbyScreen))
+            assert await wait_for(pilot, lambda: "Zoe  (you)" in str(again.screen.query_one("#who-1").content))
+        await session.close()

@@ -7,7 +7,7 @@ from dataclasses import asdict, dataclass, field
 from uno_tui.bots import LEVELS
 from uno_tui.engine import HOUSE, MATCH_MODES, PRESETS, Rules, make_rules
 from uno_tui.engine.house import RENAMED
-from uno_tui.protocol.limits import MAX_PLAYERS, MIN_PLAYERS
+from uno_tui.protocol.limits import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
 from uno_tui.protocol.timing import PACES, REACTIONS, TURN_CLOCKS, Pacing
 
 from .places import config_dir
@@ -26,6 +26,9 @@ class GameSettings:
     pace: str = "normal"
     reaction: int = 2
     turn_clock: int = 60
+    #: the name you last joined another's table with: a seat's token is kept under its name, so
+    #: joining again by that name (the Join screen's default) takes the seat back
+    joined_as: str = ""
 
     def __post_init__(self):
         """A set-up saved by an older version may name a house rule by its old name."""
@@ -50,7 +53,8 @@ class GameSettings:
             return False
         return (self.edition in PRESETS and MIN_PLAYERS - 1 <= len(self.bots) <= MAX_PLAYERS - 1 and all(b in LEVELS for b in self.bots)
                 and (self.match_mode is None or self.match_mode in MATCH_MODES)
-                and self.pace in PACES and self.reaction in REACTIONS and self.turn_clock in TURN_CLOCKS)
+                and self.pace in PACES and self.reaction in REACTIONS and self.turn_clock in TURN_CLOCKS
+                and isinstance(self.joined_as, str) and len(self.joined_as) <= MAX_NAME)
 
     def pacing(self, hosted: bool = False) -> Pacing:
         """How the table these settings make is timed: a hosted one runs the turn clock."""
@@ -58,8 +62,10 @@ class GameSettings:
 
 
 def lan_name(settings: GameSettings) -> str:
-    """Your name at a LAN table: the one you set, else your login name (on a shared table
-    "You" would name somebody else on every other screen)."""
+    """Your name at a LAN table: the one you last joined with, else the one you set, else your login
+    name (on a shared table "You" would name somebody else on every other screen)."""
+    if settings.joined_as:
+        return settings.joined_as
     if settings.name != GameSettings.name:
         return settings.name
     try:
@@ -89,6 +95,14 @@ def saved_settings(data) -> GameSettings:
 def save_settings(settings: GameSettings) -> None:
     from .savefile import atomic_write
     atomic_write(config_dir() / "settings.json", json.dumps(asdict(settings), indent=2).encode())
+
+
+def remember_joined_as(name: str) -> None:
+    """Keep the name a table was joined with, for the next join's default."""
+    settings = load_settings()
+    if settings.joined_as != name:
+        settings.joined_as = name
+        save_settings(settings)
 
 
 def motion_on() -> bool:

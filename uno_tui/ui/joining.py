@@ -21,6 +21,9 @@ async def connect_to(app: App, join: Join, *, browser: bool):
         tab_name(browser, join.name)
     if not browser:                      # a browser tab's files go with it: nothing to keep
         from uno_tui.history.seat_record import RecordingChannel, SeatRecorder
+        from uno_tui.storage.settings import remember_joined_as
+        if not join.spectate:
+            remember_joined_as(join.name)
         channel = RecordingChannel(channel, SeatRecorder(format_address(join.host, join.port), join.name))
     return channel
 
