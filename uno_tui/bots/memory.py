@@ -95,8 +95,9 @@ class Memory:
                 self.last_play = (seat, rank_of(card)) if kind == "play" else None
             if kind not in ("play", "say_uno", "catch", "reshuffle"):
                 self.last_play = None
-            if kind in ("play", "draw", "accept", "challenge", "pass", "keep", "deal"):
-                self.attacked = kind == "play" and rank_of(card) in DRAW_RANKS
+            if kind in ("play", "deflect", "draw", "accept", "challenge", "pass", "keep", "deal"):
+                # (a deflect follows its Skip or Reverse's play: the draw it passes on is still to answer)
+                self.attacked = kind == "deflect" or kind == "play" and rank_of(card) in DRAW_RANKS
         self._count(view)
         self.hand = Counter(view.get("hand") or ())
         self.color = view.get("color")
