@@ -37,6 +37,9 @@ class ClientModel:
     #: the same view as plain data, whole (an update's table part merged in): what a replay passes on
     wire: dict | None = None
     log: list[LogLine] = field(default_factory=list)
+    #: the lines the last update brought: the log keeps only the last SCROLLBACK, so once full its
+    #: length no longer tells them
+    new_lines: list[LogLine] = field(default_factory=list)
     last_seq: int = 0
     error: str | None = None
     record: dict | None = None          # the host's record of the match, once asked for and sent
@@ -65,7 +68,8 @@ class ClientModel:
             gone = had - self._chances()
             if gone:
                 self._took(gone, events_of(msg.get("events", [])))
-            self.log.extend(lines_of(msg.get("log", [])))
+            self.new_lines = lines_of(msg.get("log", []))
+            self.log.extend(self.new_lines)
             del self.log[:-SCROLLBACK]
             return "view"
         if kind == "chat":

@@ -27,7 +27,6 @@ async def read_game(channel: Channel, model: ClientModel, post: Callable[[Messag
 
 
 async def _take(channel: Channel, model: ClientModel, post, msg: dict) -> None:
-    before = len(model.log)
     change = model.apply(msg)
     if change == "gap":
         await channel.send(model.command(Snapshot()))
@@ -37,7 +36,7 @@ async def _take(channel: Channel, model: ClientModel, post, msg: dict) -> None:
         post(RecordSent(msg))
     elif change == "view":
         fresh = msg["type"] == "snapshot"
-        post(ViewChanged(model.view, list(model.log) if fresh else model.log[before:], fresh))
+        post(ViewChanged(model.view, list(model.log) if fresh else model.new_lines, fresh))
     elif change == "chat":
         post(ChatLine(model.log[-1]))
 
