@@ -33,6 +33,20 @@ async def test_j_jumps_in_with_the_card_identical_to_the_top_one_and_the_footer_
         assert game_screen(app).model.view.turn == 1 and "R5" not in game_screen(app).model.view.hand
 
 
+async def test_after_a_multi_play_s_first_card_n_is_no_more_in_the_footer_and_ends_it():
+    app = rigged_app([["B7", "G7", "Y3"], ["Y1", "Y2", "Y4"], ["R4", "R5", "R6"]], "B5", ["G1"] * 6,
+                     pacing=FROZEN, multi_play=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        assert await wait_for(pilot, lambda: game_screen(app) and game_screen(app).model.my_decision())
+        game_screen(app).moves.act(Action("play", "B7"))
+        assert await wait_for(pilot, lambda: game_screen(app).model.view.phase == "more")
+        assert await wait_for(pilot, lambda: "n" in app.screen.active_bindings)
+        assert app.screen.active_bindings["n"].binding.description == "No more"
+        await pilot.press("n")
+        assert await wait_for(pilot, lambda: game_screen(app).model.view.turn == 1)
+        assert sorted(game_screen(app).model.view.hand) == ["G7", "Y3"]        # the other 7 kept
+
+
 async def test_a_draw_two_at_you_is_deflected_by_h_and_one_passed_on_to_you_says_who_passed_it():
     """The dialog names the answer (deflect, not stack), and a draw another player passed on with a
     Skip is said to be passed on by them, not played by them."""

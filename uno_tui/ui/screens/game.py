@@ -1,9 +1,6 @@
-"""The game screen: your hand, the table, the log; every decision one key or one click.
-
-It renders the client model of the seat's view and sends commands through
-the channel. It never touches the engine or a socket: solo, host and join
-all look the same from here.
-"""
+"""The game screen: your hand, the table, the log; every decision one key or one click. It renders
+the client model of the seat's view and sends commands through the channel, never touching the
+engine or a socket: solo, host and join all look the same from here."""
 import gc
 import math
 import time
@@ -51,9 +48,10 @@ class GameScreen(Screen):
     BINDINGS = [
         Binding("d", "draw", "Draw"), Binding("p", "play_drawn", "Play drawn"), Binding("k", "keep", "Keep"),
         Binding("u", "uno", "UNO!"), Binding("c", "catch", "Catch!"), Binding("j", "jump_in", "Jump in!"),
-        Binding("a", "respond", "Answer"), Binding("n", "pass_turn", "Pass"), Binding("t", "chat", "Chat"),
-        Binding("m", "motion", "Motion", show=False), Binding("h", "host_record", "Host's record", show=False),
-        Binding("question_mark", "help", "Rules"), Binding("escape", "leave", "Leave"),
+        Binding("a", "respond", "Answer"), Binding("n", "stop", "No more"), Binding("n", "pass_turn", "Pass"),
+        Binding("t", "chat", "Chat"), Binding("m", "motion", "Motion", show=False),
+        Binding("h", "host_record", "Host's record", show=False), Binding("question_mark", "help", "Rules"),
+        Binding("escape", "leave", "Leave"),
     ]
     #: the layout's classes by the screen's width (uno.tcss sizes the log from them; -phone, a
     #: phone upright or a narrow terminal, has the log under the table)
@@ -254,6 +252,9 @@ class GameScreen(Screen):
 
     def action_pass_turn(self) -> None:
         self.moves.pass_turn()
+
+    def action_stop(self) -> None:
+        self.moves.stop()
 
     def action_catch(self) -> None:
         self.moves.catch()

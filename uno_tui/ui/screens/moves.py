@@ -32,7 +32,8 @@ class Moves:
             "draw": lambda: model.can("draw"),
             "keep": lambda: model.can("keep"),
             "play_drawn": lambda: model.can("play_drawn"),
-            "pass_turn": lambda: model.can("pass") or model.can("stop"),
+            "pass_turn": lambda: model.can("pass"),
+            "stop": lambda: model.can("stop"),
             "catch": lambda: model.can("catch") and model.view.catchable is not None,
             "jump_in": lambda: model.can("jump_in"),
             "uno": lambda: model.can("say_uno") or any(a.uno for a in model.legal),
@@ -104,8 +105,12 @@ class Moves:
         self._simple("keep")
 
     def pass_turn(self) -> None:
-        """Pass (nothing to play or draw), or end a multi-play (``stop``): the same key."""
-        self._simple("stop" if self.model.can("stop") else "pass")
+        """Pass: nothing to play and nothing to draw."""
+        self._simple("pass")
+
+    def stop(self) -> None:
+        """End a multi-play: no more cards of the number (the same key as pass, never offered with it)."""
+        self._simple("stop")
 
     def catch(self) -> None:
         """Catch a player who has not said UNO (a 7 or a 0 can open several catches: c takes each in turn)."""
