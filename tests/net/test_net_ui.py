@@ -212,3 +212,23 @@ async def test_a_friend_who_left_comes_back_from_the_join_screen_under_the_name_
             assert await wait_for(pilot, lambda: isinstance(again.screen, LobbyScreen))
             assert await wait_for(pilot, lambda: "Zoe  (you)" in str(again.screen.query_one("#who-1").content))
         await session.close()
+
+
+async def test_the_default_four_seats_fit_an_80x24_lobby_with_the_ssh_lines():
+    """A seat a row: with the join code, the key, the ssh command and its key, the internet switch,
+    every seat is on screen at 80x24, and nothing is left below to scroll to."""
+    from tests.helpers.network import free_port
+    app = UnoApp(host=dict(settings=GameSettings(), host_name="Hana", players=4, bind=LOOPBACK, port=0,
+                           advertise=False, ssh=free_port()), pacing=Pacing.instant())
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.lobby is not None)
+        assert "ssh -p" in str(app.screen.query_one("#addresses", Static).content)
+        await pilot.pause()
+        seats, whole = app.screen.query_one("#seats"), app.screen.region
+        for part in ("#who-0", "#who-1", "#who-2", "#who-3"):          # each in its list, the list on screen
+            row = app.screen.query_one(part).region
+            assert row.area and seats.region.contains_region(row) and whole.contains_region(row), (part, row)
+        assert app.screen.query_one("#setup").max_scroll_y == 0           # and nothing below to scroll to
+        assert [str(app.screen.query_one(f"#who-{i}").content) for i in range(4)] == \
+            ["Seat 1: Hana  (you)"] + [f"Seat {i}: (open)" for i in (2, 3, 4)]
+        await app.hosting.close()
