@@ -70,12 +70,15 @@ async def test_a_chat_line_stands_apart_from_the_game_and_its_arrival_is_said():
         holder["table"] = channel.table
         return channel
     app = UnoApp(autostart=table)
+    notified = []
+    notify = app.notify
+    app.notify = lambda message, **kw: (notified.append(str(message)), notify(message, **kw))[-1]
     async with app.run_test(size=(100, 30)) as pilot:
         assert await wait_for(pilot, lambda: game_screen(app) is not None)
         table = holder["table"]
         bob = next(listener for listener in table.listeners if listener.seat == 1)
         table.handle(bob, {"type": "chat", "id": 9, "text": "good luck"})
-        assert await wait_for(pilot, lambda: any("Bob: good luck" in str(t.message) for t in app._notifications))
+        assert await wait_for(pilot, lambda: any("Bob: good luck" in m for m in notified))
         screen = game_screen(app)
         entries = [str(t) for t in screen.query_one(LogView).entries]
         assert "» Bob: good luck" in entries

@@ -153,7 +153,7 @@ async def test_a_joiner_keeps_the_hosts_record_with_h_once_the_match_is_over(tmp
     await ann.play_until(lambda: ann.view is not None and ann.view["table"]["match"]["over"])
     ann.channel.close()
     recorder = SeatRecorder("127.0.0.1:7531", "Ann")               # Ann's screen takes the seat back
-    app = UnoApp(then=lambda app: app._game(RecordingChannel(LocalChannel(table, 0), recorder), kind="join"))
+    app = UnoApp(then=lambda app: app.open_game(RecordingChannel(LocalChannel(table, 0), recorder), kind="join"))
     async with app.run_test(size=(100, 30)) as pilot:
         assert await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen))
         own = recorder.path

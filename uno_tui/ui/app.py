@@ -84,7 +84,7 @@ class UnoApp(App):
         if self.autostart is None:
             return
         if callable(self.autostart):
-            self._game(self.autostart())
+            self.open_game(self.autostart())
         else:
             self.play(self.autostart)
 
@@ -92,7 +92,8 @@ class UnoApp(App):
         """Switch between the dark and the light theme (more in the command palette)."""
         self.theme = self.THEMES[1] if self.theme == self.THEMES[0] else self.THEMES[0]
 
-    def _game(self, channel, title: str = "uno-tui", kind: str = "solo") -> None:
+    def open_game(self, channel, title: str = "uno-tui", kind: str = "solo") -> None:
+        """The game screen on a seat's channel (solo, hosted or joined: one screen for all three)."""
         from .screens.game import GameScreen
         self.channel = channel
         self.push_screen(GameScreen(channel, title, kind))
@@ -109,7 +110,7 @@ class UnoApp(App):
                 if damaged:                      # what cannot be resumed is still not thrown away
                     from uno_tui.storage.autosave import set_aside
                     set_aside("solo")
-                self._game(start_solo(settings, seed=self.seed, pacing=self.pacing, dealer=self.dealer))
+                self.open_game(start_solo(settings, seed=self.seed, pacing=self.pacing, dealer=self.dealer))
         if not has_saved_game():
             start()
             return
@@ -127,7 +128,7 @@ class UnoApp(App):
         except SaveError as e:
             self.back_to_start(damaged_notice(e))        # said on the start screen, the path whole
             return
-        self._game(channel)
+        self.open_game(channel)
 
     @on(MenuChosen)
     def menu_chosen(self, message: MenuChosen) -> None:
