@@ -14,7 +14,8 @@ import re
 import signal
 import struct
 import termios
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import Protocol
 
 import asyncssh
 
@@ -22,10 +23,7 @@ from uno_tui.play.address import PASSWORD_ENV
 from uno_tui.protocol.commands import clean_text
 from uno_tui.protocol.limits import MAX_NAME
 
-from .guests import MAX_COLUMNS, MAX_ROWS, Full, Idle, lower_priority
-
-if TYPE_CHECKING:
-    from .ssh import SshServer
+from .guests import MAX_COLUMNS, MAX_ROWS, Full, Idle, Slots, lower_priority
 
 logger = logging.getLogger(__name__)
 MAX_PENDING = 64 * 1024          # typed keys not yet read by the app; past this they are dropped
@@ -49,11 +47,27 @@ def set_size(fd: int, width: int, height: int) -> None:
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
 
 
+class Serving(Protocol):
+    """What a session reads of the server that let it in (ssh.py's SshServer)."""
+
+    idle: float
+    slots: Slots
+    sessions: set
+    command: Callable[[str], list[str]]
+    password: Callable[[], str | None]
+
+    def home(self, address: str, name: str) -> str: ...
+
+    def refuse(self, reason: str) -> None: ...
+
+    def where(self, text: str) -> str: ...
+
+
 class GameSession(asyncssh.SSHServerSession):
     """One ssh session: the join client in a pseudo-terminal, its screen to the channel and the
     channel's keys to it, until either ends."""
 
-    def __init__(self, server: "SshServer", address: str, name: str):
+    def __init__(self, server: Serving, address: str, name: str):
         self.server, self.address = server, address
         self.name = clean_text(name, MAX_NAME)
         self.chan = None
