@@ -69,7 +69,7 @@ async def test_a_forged_twin_of_a_trusted_table_is_shown_as_suspect_receives_not
         app = UnoApp(join=(None, None, "Bob", "sesame", False))
         async with app.run_test(size=(100, 30)) as pilot:
             assert await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen) and app.screen.finder)
-            await app.screen._stop_finding()
+            await app.screen.stop_finding()
             app.screen.show_games(games)
             await pilot.pause()
             listed = app.screen.query_one("#found", OptionList)

@@ -80,7 +80,7 @@ async def test_the_join_form_says_what_joining_a_game_under_way_does():
     app = UnoApp(join=(None, None, "Bea", None, False))
     async with app.run_test(size=(80, 24)) as pilot:
         assert await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen) and app.screen.finder)
-        await app.screen._stop_finding()        # other tests' hosts on loopback must not redraw the list
+        await app.screen.stop_finding()        # other tests' hosts on loopback must not redraw the list
         under_way = FoundGame.from_info(record(state="playing", free="0"))
         games = [under_way, replace(under_way, instance="Cy's table", playing=False, free=2)]
         app.screen.show_games(games)
@@ -95,7 +95,7 @@ async def test_the_join_form_says_when_it_has_heard_no_game_for_a_while(monkeypa
     app = UnoApp(join=(None, None, "Bea", None, False))
     async with app.run_test(size=(80, 24)) as pilot:
         assert await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen) and app.screen.finder)
-        await app.screen._stop_finding()        # other tests' hosts on loopback must not be heard
+        await app.screen.stop_finding()        # other tests' hosts on loopback must not be heard
         app.screen.show_games([])
         found = app.screen.query_one("#found", OptionList)
         assert await wait_for(pilot, lambda: "No game heard yet" in str(found.options[0].prompt))
@@ -107,4 +107,4 @@ async def test_a_join_to_an_address_nobody_hosts_then_lists_the_games_heard():
         assert await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen)
                               and "Nobody is hosting" in str(app.screen.query_one("#join-error").render()))
         assert await wait_for(pilot, lambda: app.screen.finder is not None)     # it looks for games now
-        await app.screen._stop_finding()
+        await app.screen.stop_finding()

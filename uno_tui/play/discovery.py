@@ -17,13 +17,16 @@ import time
 
 from zeroconf import DNSOutgoing, DNSQuestion, InterfaceChoice, IPVersion, RecordUpdateListener, ServiceStateChange
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
-from zeroconf.const import _CLASS_IN, _FLAGS_QR_QUERY, _TYPE_PTR
 
 from uno_tui.protocol.commands import clean_text
 from uno_tui.protocol.limits import MAX_NAME
 
 from . import pins
 from .lanrecord import SERVICE, FoundGame, fair_name, is_pinned, judged, plain_name
+
+#: DNS's numbers for a PTR record, the Internet class and a query (RFC 1035; zeroconf keeps its
+#: own private)
+TYPE_PTR, CLASS_IN, QUERY = 12, 1, 0x0000
 
 MAX_GAMES = 50                   # a LAN that advertises more tables than this is not a sofa
 LOOKUP_MS = 3000
@@ -135,7 +138,7 @@ class Finder(RecordUpdateListener):
 
     async def start(self) -> None:
         self._zc = _zeroconf(self.interface)
-        self._zc.zeroconf.async_add_listener(self, DNSQuestion(SERVICE, _TYPE_PTR, _CLASS_IN))
+        self._zc.zeroconf.async_add_listener(self, DNSQuestion(SERVICE, TYPE_PTR, CLASS_IN))
         self._browser = AsyncServiceBrowser(self._zc.zeroconf, SERVICE, handlers=[self._heard])
         self._refresher = asyncio.get_running_loop().create_task(self._refresh())
 
@@ -144,7 +147,7 @@ class Finder(RecordUpdateListener):
         ones only): when each table was last heard."""
         for update in records:
             record = update.new
-            if record.type == _TYPE_PTR and record.name.lower() == SERVICE and not record.is_expired(now):
+            if record.type == TYPE_PTR and record.name.lower() == SERVICE and not record.is_expired(now):
                 self._hear(record.alias)
 
     def async_update_records_complete(self) -> None:
@@ -153,8 +156,8 @@ class Finder(RecordUpdateListener):
     async def _refresh(self) -> None:
         """Ask every table to answer (a query with no known answers), and forget the silent ones."""
         while True:
-            query = DNSOutgoing(_FLAGS_QR_QUERY)
-            query.add_question(DNSQuestion(SERVICE, _TYPE_PTR, _CLASS_IN))
+            query = DNSOutgoing(QUERY)
+            query.add_question(DNSQuestion(SERVICE, TYPE_PTR, CLASS_IN))
             self._zc.zeroconf.async_send(query)
             await asyncio.sleep(REFRESH)
             silent_since = time.monotonic() - LIVE

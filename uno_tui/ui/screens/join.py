@@ -106,7 +106,7 @@ class JoinScreen(Screen):
 
     async def on_screen_suspend(self) -> None:
         """Under the lobby or the game: stop listening (a new finder starts on the way back)."""
-        await self._stop_finding()
+        await self.stop_finding()
 
     def on_screen_resume(self) -> None:
         """First shown, or back from a table: look for games (unless joining an address given)."""
@@ -114,9 +114,10 @@ class JoinScreen(Screen):
             self.listen_for_games()
 
     async def on_unmount(self) -> None:
-        await self._stop_finding()
+        await self.stop_finding()
 
-    async def _stop_finding(self) -> None:
+    async def stop_finding(self) -> None:
+        """Stop listening for tables (tests too: other tests' hosts on loopback must not be heard)."""
         finder, self.finder = self.finder, None
         if finder is not None:
             await finder.close()
