@@ -1,4 +1,6 @@
 """A hosting app and a joining app in one test, playing cards at each other over 127.0.0.1."""
+import contextlib
+
 from textual.widgets import Select, Static
 
 from tests.helpers.network import LOOPBACK
@@ -105,11 +107,9 @@ async def test_a_joined_player_goes_out_sees_the_scoring_with_the_others_cards_a
         await session.close()
 
 
-async def test_while_the_host_is_lost_the_wait_counts_down_and_no_move_is_offered():
-    """Issue 33: 'Lost the host; trying again for 30 s…' never counted down, and the footer still
-    offered d Draw. The host's connections drop without a word (as when it is killed)."""
-    from uno_tui.ui.widgets.footer import Footer
-    from uno_tui.ui.widgets.status import StatusLine
+@contextlib.asynccontextmanager
+async def jo_to_play():
+    """A headless host, and Jo joined from an app and dealt to play first: (session, app, pilot, screen)."""
     session = HostSession(GameSettings(bots=["normal"], match_mode="single"), players=2, headless=True,
                           pacing=Pacing(bot_delay=10, hand_pause=60, ready_wait=60))
     port = await session.serve(LOOPBACK, 0)
@@ -118,33 +118,41 @@ async def test_while_the_host_is_lost_the_wait_counts_down_and_no_move_is_offere
         async with join_app.run_test(size=(100, 30)) as pilot:
             assert await wait_for(pilot, lambda: session.joined() == 1)
             jo = next(i for i, s in enumerate(session.seats) if s.name == "Jo")
-            session.dealer = 1 - jo                               # so Jo plays first
+            session.dealer = 1 - jo
             session.start(deck=rigged_deck([["G1", "G2"], ["G3", "G4"]], "R5", ["B1"] * 20, 1 - jo), hand_size=2)
-            screen = await my_turn(pilot, join_app)
-            footer = screen.query_one(Footer)
-            assert await wait_for(pilot, lambda: "Draw" in " ".join(rendered_lines(footer)))
-            for conn in list(session.connections()):              # the host is gone, saying nothing
-                conn.close("killed")
-            await session.server.close()
-            status = screen.query_one(StatusLine)
-
-            def left() -> int | None:
-                text = " ".join(rendered_lines(status))
-                if "Lost the host; trying again for" not in text:
-                    return None
-                return int(text.split("trying again for ")[1].split(" s")[0])
-
-            assert await wait_for(pilot, lambda: left() is not None, steps=500)
-            first = left()
-            assert await wait_for(pilot, lambda: (left() or first) < first, steps=400)   # it counts
-            line = " ".join(rendered_lines(footer))
-            assert "Draw" not in line and "Leave" in line
-            await pilot.press("d")
-            await pilot.pause(0.1)
-            assert join_app.screen is screen and not screen.channel._pending     # nothing was sent
-            assert not screen.check_action("draw", ()) and screen.check_action("leave", ())
+            yield session, join_app, pilot, await my_turn(pilot, join_app)
     finally:
         await session.close()
+
+
+async def test_while_the_host_is_lost_the_wait_counts_down_and_no_move_is_offered():
+    """Issue 33: 'Lost the host; trying again for 30 s…' never counted down, and the footer still
+    offered d Draw. The host's connections drop without a word (as when it is killed)."""
+    from uno_tui.ui.widgets.footer import Footer
+    from uno_tui.ui.widgets.status import StatusLine
+    async with jo_to_play() as (session, join_app, pilot, screen):
+        footer = screen.query_one(Footer)
+        assert await wait_for(pilot, lambda: "Draw" in " ".join(rendered_lines(footer)))
+        for conn in list(session.connections()):              # the host is gone, saying nothing
+            conn.close("killed")
+        await session.server.close()
+        status = screen.query_one(StatusLine)
+
+        def left() -> int | None:
+            text = " ".join(rendered_lines(status))
+            if "Lost the host; trying again for" not in text:
+                return None
+            return int(text.split("trying again for ")[1].split(" s")[0])
+
+        assert await wait_for(pilot, lambda: left() is not None, steps=500)
+        first = left()
+        assert await wait_for(pilot, lambda: (left() or first) < first, steps=400)   # it counts
+        line = " ".join(rendered_lines(footer))
+        assert "Draw" not in line and "Leave" in line
+        await pilot.press("d")
+        await pilot.pause(0.1)
+        assert join_app.screen is screen and not screen.channel._pending     # nothing was sent
+        assert not screen.check_action("draw", ()) and screen.check_action("leave", ())
 
 
 async def test_a_link_restored_gives_the_lost_line_way_and_offers_the_moves_again():
@@ -152,27 +160,15 @@ async def test_a_link_restored_gives_the_lost_line_way_and_offers_the_moves_agai
     the server stays, and the client is let in again."""
     from uno_tui.ui.widgets.footer import Footer
     from uno_tui.ui.widgets.status import StatusLine
-    session = HostSession(GameSettings(bots=["normal"], match_mode="single"), players=2, headless=True,
-                          pacing=Pacing(bot_delay=10, hand_pause=60, ready_wait=60))
-    port = await session.serve(LOOPBACK, 0)
-    join_app = UnoApp(join=(LOOPBACK, port, "Jo", None, False, session.fingerprint))
-    try:
-        async with join_app.run_test(size=(100, 30)) as pilot:
-            assert await wait_for(pilot, lambda: session.joined() == 1)
-            jo = next(i for i, s in enumerate(session.seats) if s.name == "Jo")
-            session.dealer = 1 - jo                               # so Jo plays first
-            session.start(deck=rigged_deck([["G1", "G2"], ["G3", "G4"]], "R5", ["B1"] * 20, 1 - jo), hand_size=2)
-            screen = await my_turn(pilot, join_app)
-            footer, status = screen.query_one(Footer), screen.query_one(StatusLine)
-            lost = []
-            screen.watch(screen, "status", lambda line: lost.append("Lost the host" in line[0]), init=False)
-            for conn in list(session.connections()):              # dropped; the client comes back by itself
-                conn.close("dropped")
-            assert await wait_for(pilot, lambda: any(lost) and not screen.link_lost, steps=500)
-            assert await wait_for(pilot, lambda: "Your turn" in " ".join(rendered_lines(status)))
-            assert await wait_for(pilot, lambda: "Draw" in " ".join(rendered_lines(footer)))
-    finally:
-        await session.close()
+    async with jo_to_play() as (session, join_app, pilot, screen):
+        footer, status = screen.query_one(Footer), screen.query_one(StatusLine)
+        lost = []
+        screen.watch(screen, "status", lambda line: lost.append("Lost the host" in line[0]), init=False)
+        for conn in list(session.connections()):              # dropped; the client comes back by itself
+            conn.close("dropped")
+        assert await wait_for(pilot, lambda: any(lost) and not screen.link_lost, steps=500)
+        assert await wait_for(pilot, lambda: "Your turn" in " ".join(rendered_lines(status)))
+        assert await wait_for(pilot, lambda: "Draw" in " ".join(rendered_lines(footer)))
 
 
 async def join_from_the_menu(pilot, app, address: str, name: str | None = None) -> None:
