@@ -2,11 +2,15 @@
 
 What the table sends is read by a screen's worker (reading.py) and posted as what it changed;
 what a screen wants of the app (leave the table, join one, a menu choice) it posts to the app."""
+from __future__ import annotations
+
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from textual.message import Message
 
-from uno_tui.protocol.views import LobbyView, LogLine, View
+if TYPE_CHECKING:   # (the types name the fields only: the start screen loads no protocol)
+    from uno_tui.protocol.views import LobbyView, LogLine, View
 
 
 # ------------------------------------------------------------ from the table's channel
