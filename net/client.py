@@ -85,6 +85,12 @@ class NetChannel:
         self._on_status = callback
 
     @property
+    def unsent(self) -> int:
+        """How many commands wait for the link to come back (sent while it was down; they go on the
+        next connection). Public so a test can tell that a screen sent nothing while it was lost."""
+        return len(self._pending)
+
+    @property
     def address(self) -> str:
         return f"{self.host}:{self.port}"
 

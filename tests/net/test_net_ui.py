@@ -151,7 +151,7 @@ async def test_while_the_host_is_lost_the_wait_counts_down_and_no_move_is_offere
         assert "Draw" not in line and "Leave" in line
         await pilot.press("d")
         await pilot.pause(0.1)
-        assert join_app.screen is screen and not screen.channel._pending     # nothing was sent
+        assert join_app.screen is screen and not screen.channel.unsent      # nothing was sent
         assert not screen.check_action("draw", ()) and screen.check_action("leave", ())
 
 
