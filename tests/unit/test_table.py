@@ -6,7 +6,7 @@ import msgpack
 import pytest
 
 from tests.helpers.privacy import assert_private
-from tests.helpers.table import TIMEOUT, bot_seats, match_over, watch_until
+from tests.helpers.table import TIMEOUT, bot_seats, match_over, settle, watch_until
 from uno_tui.client.model import ClientModel
 from uno_tui.engine import CODES, HOUSE_RULES, PRESETS, make_rules, rigged_deck
 from uno_tui.protocol.sent import Play
@@ -159,3 +159,17 @@ async def test_a_jump_in_that_arrives_after_the_move_it_raced_is_refused_with_a_
     table.close()
     assert error["reason"] == "Too late: P1 already played."
     assert sorted(table.game.hands[2]) == sorted([CODES.index("R5"), CODES.index("B6")]) and table.game.turn == 2
+
+
+async def test_a_closed_table_plays_no_more_when_its_last_player_leaves():
+    """Leaving marks the seat away and replans the bots: a closed table must plan nothing (its
+    bots played on for ever at instant pace, as long as the loop ran)."""
+    table = Table(make_rules("classic"), [Seat("Ann", "human"), *bot_seats(4)[1:]], seed=3, pacing=Pacing.instant())
+    table.start()
+    ann = LocalChannel(table, 0)
+    await settle(table)
+    table.close()
+    moves = table.moves
+    ann.close()
+    await asyncio.sleep(0.2)
+    assert table.moves == moves

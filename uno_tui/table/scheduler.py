@@ -62,7 +62,10 @@ class Scheduler:
     def schedule(self, seat: int | None = None) -> None:
         """Cancel what bots meant to do, and let each think again from the new state. With
         ``seat``, only that seat's plans (and the table's own) are redone: someone coming or
-        going must not put off what the other seats' bots were about to do."""
+        going must not put off what the other seats' bots were about to do. A closed table plans
+        nothing: its last player leaving must not start its bots on the next match."""
+        if self.table.closed:
+            return
         seats = self.table.seats
         redo = range(len(seats)) if seat is None else (seat,)
         for key in (*redo, None):
