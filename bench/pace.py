@@ -32,12 +32,13 @@ async def waits(level: str, seats: int, turns: int, seed: int) -> dict:
     from uno_tui.bots import make_bot
     from uno_tui.client.model import ClientModel
     from uno_tui.engine import Action
-    from uno_tui.play.solo import solo_table
     from uno_tui.protocol.sent import Play, Ready
     from uno_tui.storage.settings import GameSettings
-    from uno_tui.table import LocalChannel
+    from uno_tui.table import LocalChannel, Seat, Table
 
-    table = solo_table(GameSettings(bots=[level] * (seats - 1)), seed=seed)
+    settings = GameSettings(bots=[level] * (seats - 1))      # a solo game's table and pacing, unsaved
+    table = Table(settings.rules(), [Seat("You", "human")] + [Seat(f"Bot {i}", "bot", level) for i in range(1, seats)],
+                  seed=seed, pacing=settings.pacing())
     table.start()
     you, model, me = LocalChannel(table, 0), ClientModel(), make_bot("easy", seed)
     found, moved_at, others_moved, bot_moves = [], None, False, 0

@@ -23,8 +23,8 @@ def hosting_app() -> UnoApp:
 
 async def started(pilot, app) -> HostSession:
     """The lobby up, a player joined over the network, the game started on the host's screen."""
-    assert await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.hosting is not None)
-    session = app.hosting
+    assert await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.session is not None)
+    session = app.session
     session.joined_channel = await join(session.port, "Jo")
     assert await wait_for(pilot, lambda: session.seats[1].name == "Jo")
     await pilot.press("ctrl+s")
@@ -82,9 +82,9 @@ async def test_keep_for_later_keeps_it_and_the_host_screen_carries_it_on():
         assert prompts[0] == "New game: open a lobby"
         assert prompts[1].startswith("Carry on: saved ") and "Hana's table · hand 1 · Hana, Jo, " in prompts[1]
         await pilot.press("enter")                       # the newest kept game is the one offered first
-        assert await wait_for(pilot, lambda: game_screen(app) is not None and app.hosting is not None)
-        assert app.hosting.autosave.game_id == game_id and app.hosting.table is not None
-        assert app.hosting.kept_port == session.port     # where its players come back (unless a port is given)
+        assert await wait_for(pilot, lambda: game_screen(app) is not None and app.session is not None)
+        assert app.session.autosave.game_id == game_id and app.session.table is not None
+        assert app.session.kept_port == session.port     # where its players come back (unless a port is given)
         await app.action_quit()
 
 

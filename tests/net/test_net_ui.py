@@ -46,7 +46,7 @@ async def test_host_and_join_apps_play_cards_at_each_other():
     async with host_app.run_test(size=(100, 30)) as host_pilot:
         assert await wait_for(host_pilot, lambda: isinstance(host_app.screen, LobbyScreen)
                               and host_app.screen.lobby is not None)
-        session = host_app.hosting
+        session = host_app.session
         assert host_app.screen.query_one("#seat-1", Select).display
         join_app = UnoApp(join=("127.0.0.1", session.port, "Jo", None, False), pacing=Pacing.instant())
         async with join_app.run_test(size=(100, 30)) as join_pilot:
@@ -191,7 +191,7 @@ async def test_a_friend_who_left_comes_back_from_the_join_screen_under_the_name_
     async with host_app.run_test(size=(100, 30)) as host_pilot:
         assert await wait_for(host_pilot, lambda: isinstance(host_app.screen, LobbyScreen)
                               and host_app.screen.lobby is not None)
-        session = host_app.hosting
+        session = host_app.session
         address = f"127.0.0.1:{session.port}"
         first = UnoApp(pacing=Pacing.instant())
         async with first.run_test(size=(100, 30)) as pilot:
@@ -227,4 +227,4 @@ async def test_the_default_four_seats_fit_an_80x24_lobby_with_the_ssh_lines():
         assert app.screen.query_one("#setup").max_scroll_y == 0           # and nothing below to scroll to
         assert [str(app.screen.query_one(f"#who-{i}").content) for i in range(4)] == \
             ["Seat 1: Hana  (you)"] + [f"Seat {i}: (open)" for i in (2, 3, 4)]
-        await app.hosting.close()
+        await app.session.close()

@@ -169,7 +169,7 @@ async def test_the_lobby_switch_opens_and_closes_the_door(router):
     async with app.run_test(size=(100, 30)) as pilot:
         addresses = lambda: str(app.screen.query_one("#addresses", Static).content)   # noqa: E731
         assert await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and "203.0.113.7" in addresses())
-        port = app.hosting.port
+        port = app.session.port
         assert "From the internet (uno-tui join CODE, or paste it in Join):" in addresses()
         assert (port, "TCP") in home.behaviour.mappings
         await pilot.click("#internet")                           # off: the router forwards it no more
@@ -212,7 +212,7 @@ async def test_the_lobby_nudges_for_a_password_on_the_internet_and_p_sets_one_th
         addresses = lambda: str(app.screen.query_one("#addresses", Static).content)   # noqa: E731
         assert await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and "203.0.113.7" in addresses())
         assert "No password: anyone with the code can sit down. Press p to set one." in addresses()
-        session = app.hosting
+        session = app.session
         await pilot.press("p")
         assert await wait_for(pilot, lambda: isinstance(app.screen, LinePrompt))
         await pilot.press(*"sofa", "enter")

@@ -1,54 +1,27 @@
-"""A solo game: a table in this process with you at seat 0 and bots around it, saved as it
-goes (the host's mechanism), so a quit or a crash can be resumed from the start screen."""
-from dataclasses import asdict
+"""A solo game: the host's session with you at seat 0, bots in the other seats and no server,
+saved as it goes, so a quit or a crash can be resumed from the start screen."""
 from pathlib import Path
 
-from uno_tui.history.record import Recorder
 from uno_tui.storage import autosave
-from uno_tui.storage.settings import GameSettings, saved_settings
-from uno_tui.table import LocalChannel, Pacing, Seat, Table
+from uno_tui.storage.settings import GameSettings
+from uno_tui.table import Pacing
 
-BOT_NAMES = ["Ada", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana", "Ivo"]
-
-
-def solo_table(settings: GameSettings, *, seed=None, pacing: Pacing | None = None,
-               dealer: int | None = None, recorder: Recorder | None = None) -> Table:
-    seats = [Seat(settings.name, "human")]
-    seats += [Seat(f"{BOT_NAMES[i]}", "bot", level) for i, level in enumerate(settings.bots)]
-    return Table(settings.rules(), seats, seed=seed, pacing=pacing or settings.pacing(), dealer=dealer,
-                 recorder=recorder)
+from .host.session import HostSession
 
 
-class SoloChannel(LocalChannel):
-    """Seat 0 of a table nobody else joins: leaving it ends the table (and keeps its save,
-    unless the match is over)."""
-
-    def __init__(self, table: Table, saver: autosave.Autosave):
-        table.on_change = saver.changed
-        super().__init__(table, 0)
-        self.saver = saver
-
-    def close(self) -> None:
-        super().close()
-        self.table.close()
-        if self.table.match.over:
-            self.saver.discard()
-        else:
-            self.saver.flush()
+def start_solo(settings: GameSettings, *, seed=None, pacing: Pacing | None = None,
+               dealer: int | None = None) -> HostSession:
+    """A new solo game, dealt (inside the running loop); its ``local`` channel is seat 0."""
+    session = HostSession(settings, solo=True, host_name=settings.name, seed=seed, pacing=pacing, dealer=dealer)
+    session.start()
+    return session
 
 
-def _saver(table: Table, settings: dict, game_id: str | None = None) -> autosave.Autosave:
-    return autosave.Autosave("solo", lambda: {"settings": settings, "table": table.to_state()}, table.log_state,
-                             game_id)
-
-
-def start_solo(settings: GameSettings, **kwargs) -> SoloChannel:
-    """Start the table (inside the running loop) and take seat 0."""
-    table = solo_table(settings, recorder=Recorder("solo"), **kwargs)
-    saver = _saver(table, asdict(settings))
-    table.start()
-    saver.changed()
-    return SoloChannel(table, saver)
+def resume_solo(pacing: Pacing | None = None) -> HostSession:
+    """The saved solo game, carried on where it was. Raises autosave.SaveError if it cannot be."""
+    session = HostSession.resume(solo=True, pacing=pacing)
+    session.carry_on()
+    return session
 
 
 def saved_game_problem() -> autosave.SaveError | None:
@@ -57,7 +30,7 @@ def saved_game_problem() -> autosave.SaveError | None:
     if not autosave.game_path("solo").exists():
         return None
     try:
-        autosave.restore("solo", lambda state: Table.from_state(state["table"]).close())
+        HostSession.resume(solo=True, record=False).table.close()
     except autosave.SaveError as e:
         return e
     return None
@@ -71,14 +44,3 @@ def damaged_notice(error: autosave.SaveError) -> str:
     if where.startswith(home + "/"):
         where = "~" + where[len(home):]
     return f"The saved game cannot be resumed:\n{error.why}.\nIt is kept, untouched, as\n{where}"
-
-
-def resume_solo(pacing: Pacing | None = None) -> SoloChannel:
-    """The saved solo game, carried on where it was. Raises autosave.SaveError if it cannot be."""
-    def build(state: dict) -> SoloChannel:
-        table = Table.from_state(state["table"], pacing or saved_settings(state["settings"]).pacing(),
-                                 Recorder("solo"))
-        channel = SoloChannel(table, _saver(table, state["settings"], state["game"]))
-        table.resume()
-        return channel
-    return autosave.restore("solo", build)

@@ -14,7 +14,7 @@ from textual.binding import Binding
 
 from uno_tui.play.address import format_address
 
-from . import hosting, joining
+from . import hosting, joining, playing
 from .hosting import KEPT
 from .messages import InternetSwitched, Join, JoinFailed, LeaveTable, MenuChosen, PasswordSet
 from .screens.start import StartScreen
@@ -52,7 +52,7 @@ class UnoApp(App):
         self.ssh = ssh
         self.locked = browser or ssh             # only the join form of one table: the host's machine
         self.then = then
-        self.hosting = None                      # the HostSession this app serves, if any
+        self.session = None                      # the HostSession of the game run here (solo or hosted), if any
         self.channel = None                      # the channel of the game (or lobby) on screen
 
     def on_mount(self) -> None:
@@ -99,36 +99,17 @@ class UnoApp(App):
         self.push_screen(GameScreen(channel, title, kind))
 
     def play(self, settings) -> None:
-        """Start a solo game with these GameSettings; one saved already is replaced only if the
-        player says so (a stray Enter on "Play now" once lost a game in progress)."""
-        from uno_tui.play.solo import saved_game_problem, start_solo
-        from uno_tui.storage.places import has_saved_game
-        damaged = has_saved_game() and saved_game_problem() is not None
-
-        def start(go: bool = True) -> None:
-            if go:
-                if damaged:                      # what cannot be resumed is still not thrown away
-                    from uno_tui.storage.autosave import set_aside
-                    set_aside("solo")
-                self.open_game(start_solo(settings, seed=self.seed, pacing=self.pacing, dealer=self.dealer))
-        if not has_saved_game():
-            start()
-            return
-        from .screens.modals import ConfirmLeave
-        question = ("The saved game cannot be resumed: the new game keeps it aside, under a dated name."
-                    if damaged else "Your saved game is replaced by the new one (Resume carries it on instead).")
-        self.push_screen(ConfirmLeave(question, "Start a new game?", yes="New game", no="Back"), start)
+        """Start a solo game with these GameSettings (asking first if one is saved)."""
+        playing.new_game(self, settings, self.open_session)
 
     def resume(self) -> None:
         """Carry on the saved solo game."""
-        from uno_tui.play.solo import damaged_notice, resume_solo
-        from uno_tui.storage.autosave import SaveError
-        try:
-            channel = resume_solo(self.pacing)
-        except SaveError as e:
-            self.back_to_start(damaged_notice(e))        # said on the start screen, the path whole
-            return
-        self.open_game(channel)
+        playing.saved_game(self, self.open_session)
+
+    def open_session(self, session) -> None:
+        """The game screen on a solo session's seat 0; the app closes the session when it is left."""
+        self.open_game(session.local)
+        self.session = session
 
     @on(MenuChosen)
     def menu_chosen(self, message: MenuChosen) -> None:
@@ -197,7 +178,7 @@ class UnoApp(App):
                 self.back_to_start(session.cannot_serve(e, port, web, ssh))
                 await session.close()
                 return
-            self.hosting, self.channel = session, session.local
+            self.session, self.channel = session, session.local
             for note in session.notes():
                 self.notify(note, timeout=10)
             self.push_screen(LobbyScreen(session.local, "host", f"uno-tui · hosting on port {port_open}",
@@ -223,8 +204,8 @@ class UnoApp(App):
         """``task(app, session, lobby, value)`` in a worker, while the hosted session's lobby is on the stack."""
         from .screens.lobby import LobbyScreen
         lobby = next((s for s in self.screen_stack if isinstance(s, LobbyScreen) and s.kind == "host"), None)
-        if self.hosting is not None and lobby is not None:
-            self.run_worker(task(self, self.hosting, lobby, value), group=group, exclusive=True, exit_on_error=False)
+        if self.session is not None and lobby is not None:
+            self.run_worker(task(self, self.session, lobby, value), group=group, exclusive=True, exit_on_error=False)
 
     @on(Join)
     def join_table(self, message: Join) -> None:
@@ -258,16 +239,22 @@ class UnoApp(App):
             joining.tab_name(self.browser, "")
         session = self._close()
         if session is not None:
-            self.run_worker(hosting.close_hosted(session, message.keep), group="leave", exit_on_error=False)
+            self.run_worker(self._end(session, message.keep), group="leave", exit_on_error=False)
             if message.keep and session.table is not None:
                 notice = notice or KEPT
         self.back_to_start(notice)
 
+    async def _end(self, session, keep: bool) -> None:
+        """Close the session left; then the start screen offers what is saved now (Resume, once a
+        solo game is on disk; not once a match over is deleted)."""
+        await hosting.close_session(session, keep)
+        if isinstance(self.screen, StartScreen):
+            self.screen.saves_changed()
+
     def _close(self):
-        """Close the game's channel (a solo game is saved by then); returns the hosted session
-        to close, if any."""
+        """Close the game's channel; returns the session to close (solo or hosted), if any."""
         channel, self.channel = self.channel, None
-        session, self.hosting = self.hosting, None
+        session, self.session = self.session, None
         if channel is not None:
             channel.close()
         return session
@@ -282,10 +269,10 @@ class UnoApp(App):
         self.screen.refresh_menu(notice)
 
     async def action_quit(self) -> None:
-        """Quitting ends a hosted game properly (every player told) and saves a solo one."""
+        """Quitting ends a hosted game properly (every player told) and saves it, or a solo one."""
         session = self._close()
         if session is not None:
-            await hosting.close_hosted(session, keep=True)      # as a closed terminal: kept to carry on
+            await hosting.close_session(session, keep=True)      # as a closed terminal: kept to carry on
         self.exit()
 
     def _set_up(self, settings) -> None:

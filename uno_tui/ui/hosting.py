@@ -41,7 +41,7 @@ async def switch_internet(app: App, session, lobby: Screen, on: bool) -> None:
     join with now (unless the game was left meanwhile)."""
     lobby.post_message(Invitation(invitation(session, asking=on), asking=True))
     await (session.reach_internet() if on else session.leave_internet())
-    if session is app.hosting:
+    if session is app.session:
         lobby.post_message(Invitation(invitation(session), internet=session.internet is not None, asking=False))
 
 
@@ -53,7 +53,7 @@ async def set_password(app: App, session, lobby: Screen, password: str | None) -
                "The table has no password now: anyone with the code can sit down.", title="Password")
 
 
-async def close_hosted(session, keep: bool) -> None:
+async def close_session(session, keep: bool) -> None:
     """Send everyone away: a game kept for later says so to them; else it ends, its save deleted."""
     from uno_tui.play.host.channel import HOST_ENDED, HOST_PAUSED
     await session.close(HOST_PAUSED if keep and session.table is not None else HOST_ENDED, keep=keep)

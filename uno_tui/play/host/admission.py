@@ -24,6 +24,7 @@ class Admitting(Protocol):
     seats: list[LobbySeat]
     spectators: dict            # connection -> the name it gave
     password: str | None
+    fingerprint: str | None     # the host's TLS key, which the password's proof binds
     table: Table | None
 
     def welcome(self, conn, seat: int | None) -> int | None: ...
@@ -32,14 +33,14 @@ class Admitting(Protocol):
 class Admission:
     """The session's handshakes (the server's ``admit``), and the password's proof key."""
 
-    def __init__(self, session: Admitting, fingerprint: str):
-        self.session, self.fingerprint = session, fingerprint
+    def __init__(self, session: Admitting):
+        self.session = session
         self._key: tuple[str, bytes] | None = None   # (password, its proof key), made once
 
     async def make_key(self, password: str | None) -> None:
         """The proof key of ``password`` (None: none), made off the loop (scrypt, net/proof.py)."""
         self._key = None if password is None else (
-            password, await asyncio.to_thread(proof.password_key, password, self.fingerprint))
+            password, await asyncio.to_thread(proof.password_key, password, self.session.fingerprint))
 
     def seated_address(self, address: str) -> bool:
         """Is a player at the table from this address (so its handshakes may use the reserve)?"""
@@ -93,7 +94,7 @@ class Admission:
         the client answers (within the server's handshake deadline)."""
         password = self.session.password
         if self._key is None or self._key[0] != password:
-            self._key = (password, proof.password_key(password, self.fingerprint))
+            self._key = (password, proof.password_key(password, self.session.fingerprint))
         key, host_nonce = self._key[1], proof.nonce()
         conn.send({"type": "challenge", "nonce": host_nonce,
                    "proof": proof.proof(key, "host", client_nonce, host_nonce)})

@@ -1,6 +1,6 @@
-"""A hosted game as plain data and back: what `uno-tui host --resume` needs (the match, the
-seats and their tokens, the password), and the checks a save must pass as it loads; what the
-host is told of the games saved.
+"""A game run here as plain data and back: what Resume (a solo game) and `uno-tui host --resume`
+(a hosted one) need (the match, the seats and their tokens, the password), and the checks a save
+must pass as it loads; what the host is told of the games saved.
 """
 import time
 from dataclasses import asdict
@@ -26,6 +26,7 @@ class Hosted(Protocol):
     """What a hosted game's save holds, and what the host is told of saves, read off its session."""
 
     settings: GameSettings
+    kind: str                     # "solo" or "hosted": which saved game it is
     host_name: str
     password: str | None
     port: int | None
@@ -37,14 +38,14 @@ class Hosted(Protocol):
 
 
 def saver(session: Hosted, game_id: str | None = None, path: Path | None = None) -> autosave.Autosave:
-    """What saves this game as it goes (a new one to the hosted game's own file): what
+    """What saves this game as it goes (a new one to its kind's own file): what Resume or
     `uno-tui host --resume` needs, the match, seats and tokens; and the table's log apart."""
     def state() -> dict:
         return {"settings": asdict(session.settings), "host_name": session.host_name, "password": session.password,
                 "port": session.port,
                 "seats": [{"name": s.name, "kind": s.kind, "level": s.level, "token": s.token} for s in session.seats],
                 "table": session.table.to_state()}
-    return autosave.Autosave("hosted", state, lambda: session.table.log_state(), game_id, path)
+    return autosave.Autosave(session.kind, state, lambda: session.table.log_state(), game_id, path)
 
 
 def notes(session: Hosted) -> list[str]:
@@ -70,14 +71,17 @@ def notes(session: Hosted) -> list[str]:
     return []
 
 
-def resume(cls, *, pacing: Pacing | None = None, password: str | None = None, path: Path | None = None,
-           **options):
-    """A saved game (``path``, else the newest), started again as a ``cls`` (a HostSession),
-    saving where it came from: seats keep their tokens, so players reconnect to their hands. A
-    ``password`` replaces the saved one (None keeps it; ``password_note`` says which). Raises
-    autosave.SaveError if the save cannot be carried on."""
-    path = path or next(iter(saved_hosted()), game_path("hosted"))
+def resume(cls, *, solo: bool = False, pacing: Pacing | None = None, password: str | None = None,
+           path: Path | None = None, record: bool = True, **options):
+    """A saved game (the solo game; else ``path``, else the newest hosted one), started again as a
+    ``cls`` (a HostSession), saving where it came from: seats keep their tokens, so players
+    reconnect to their hands. A ``password`` replaces the saved one (None keeps it;
+    ``password_note`` says which; ``record`` False: loaded only to check it, so its match's record
+    is not carried on). Raises autosave.SaveError if the save cannot be carried on."""
+    path = game_path("solo") if solo else path or next(iter(saved_hosted()), game_path("hosted"))
     def build(state: dict):
+        if solo and "seats" not in state:
+            state = solo_v1(state)
         problems = SAVED_HOST.problems(state)
         if problems:
             raise ValueError(problems[0])
@@ -85,7 +89,7 @@ def resume(cls, *, pacing: Pacing | None = None, password: str | None = None, pa
         settings = GameSettings(**state["settings"])
         if not settings.valid():                 # as a new game's set-up is checked
             raise ValueError("its settings are not ones a new game could have")
-        session = cls(settings, host_name=state["host_name"],
+        session = cls(settings, solo=solo, host_name=state["host_name"],
                       players=len(seats), headless=seats[0]["kind"] != "host",
                       password=kept if password is None else password, pacing=pacing, **options)
         session.password_note = ("the password given now" if password is not None else
@@ -95,12 +99,22 @@ def resume(cls, *, pacing: Pacing | None = None, password: str | None = None, pa
         for seat, saved in zip(session.seats, seats):
             seat.name, seat.kind, seat.level, seat.token = (saved["name"], saved["kind"], saved["level"],
                                                             saved["token"])
-        session.table = Table.from_state(state["table"], pacing or settings.pacing(hosted=True), Recorder("hosted"))
+        session.table = Table.from_state(state["table"], pacing or settings.pacing(hosted=not solo),
+                                         Recorder(session.kind) if record else None)
         if [TABLE_KIND[s["kind"]] for s in seats] != [s.kind for s in session.table.seats]:
             raise ValueError("its seats do not match its table")
         session.table.on_change = session.autosave.changed
         return session
-    return autosave.restore("hosted", build, path)
+    return autosave.restore("solo" if solo else "hosted", build, path)
+
+
+def solo_v1(state: dict) -> dict:
+    """A solo game as versions before solo ran on the host's session saved it (its settings and
+    table only), as one saved now: the table's seats, its player at seat 0 as the host."""
+    seats = state["table"]["seats"]
+    return {**state, "host_name": seats[0]["name"], "password": None, "port": None,
+            "seats": [{"name": s["name"], "kind": "host" if i == 0 else "bot", "level": s["level"], "token": None}
+                      for i, s in enumerate(seats)]}
 
 
 def numbered() -> list[str]:

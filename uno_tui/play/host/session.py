@@ -1,10 +1,12 @@
-"""Hosting a LAN game: the lobby, the server, and the table once the host starts.
+"""A game this machine runs: hosted (the lobby, the server, and the table once the host starts)
+or solo (the same session with no server: it starts at once, and nobody else ever joins).
 
 The host runs the only table. Each joining player is a TCP connection that
 becomes a listener on that table; the host's own screens are one more client,
 over an in-memory channel (HostChannel) that carries the same messages. The
 table decides everything, so no peer can cheat or drift. The app that hosts
-owns the session: closing it says goodbye to everyone and frees the port.
+owns the session: closing it says goodbye to everyone, frees the port and
+keeps (or deletes) the save: one lifecycle and one autosave for both kinds.
 """
 import asyncio
 import logging
@@ -16,7 +18,6 @@ from net.tls import server_context
 from uno_tui.engine.rules import seating_problem
 from uno_tui.history.record import Recorder
 from uno_tui.play.address import DEFAULT_PORT, cannot_host, lan_interface, reachable_addresses
-from uno_tui.play.solo import BOT_NAMES
 from uno_tui.protocol.commands import ProtocolError, clean_text
 from uno_tui.protocol.limits import MAX_NAME
 from uno_tui.storage import autosave
@@ -30,18 +31,22 @@ from .lobby import Lobby, LobbySeat
 from .tlskey import load_identity
 
 logger = logging.getLogger(__name__)
+BOT_NAMES = ["Ada", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana", "Ivo"]     # the bots' seats, in order
 
 
 class HostSession:
-    """One hosted game, from its lobby to its end: who is let in (admission.py), the lobby
+    """One game run here, from its lobby to its end: who is let in (admission.py), the lobby
     (lobby.py), the table once started, its save (saving.py), and how friends reach it."""
 
-    def __init__(self, settings: GameSettings, *, host_name: str = "Host", players: int | None = None,
-                 headless: bool = False, password: str | None = None, seed=None, pacing: Pacing | None = None,
-                 on_change=None, rate: float = 30.0, burst: int = 30, per_address: int = PER_ADDRESS,
-                 dealer: int | None = None):
-        """``seed`` and ``dealer`` fix the game (tests and benchmarks), as for a solo Table."""
+    def __init__(self, settings: GameSettings, *, solo: bool = False, host_name: str = "Host",
+                 players: int | None = None, headless: bool = False, password: str | None = None, seed=None,
+                 pacing: Pacing | None = None, on_change=None, rate: float = 30.0, burst: int = 30,
+                 per_address: int = PER_ADDRESS, dealer: int | None = None):
+        """``solo``: a game for the host's screen alone, never served, saved as the solo game
+        (which Resume carries on); ``seed`` and ``dealer`` fix the game (tests and benchmarks)."""
         self.settings, self.password, self.seed, self.pacing, self.dealer = settings, password, seed, pacing, dealer
+        self.solo = solo
+        self.kind = "solo" if solo else "hosted"        # its save's slot and its record's kind
         self.host_name = clean_text(host_name, MAX_NAME) or "Host"
         count = players or len(settings.bots) + 1
         self.seats = [] if headless else [LobbySeat(self.host_name, "host", conn=LocalPeer())]
@@ -52,11 +57,11 @@ class HostSession:
         self.spectators: dict = {}                # connection -> the name it gave
         self.listeners: dict = {}                 # connection -> its table listener, once started
         self.on_change = on_change or (lambda: None)
-        identity, self.fingerprint = load_identity()     # the TLS key players pin (hostkey.py)
-        self.admission = Admission(self, self.fingerprint)
+        self.fingerprint: str | None = None       # the TLS key players pin (tlskey.py), once it serves
+        self.admission = Admission(self)
         self.lobby = Lobby(self)
-        self.server = Server(self.admission.admit, self.handle, self._gone, context=server_context(identity),
-                             reserved=self.admission.seated_address, rate=rate, burst=burst, per_address=per_address)
+        self.server: Server | None = None         # once it serves (a solo game never does)
+        self.limits = {"rate": rate, "burst": burst, "per_address": per_address}   # the server's, per address
         self.port: int | None = None
         self.closed = False
         self.password_note: str | None = None     # a resumed game: which password it takes now
@@ -81,6 +86,9 @@ class HostSession:
         from on that port (web.py, ``web_port`` once open); with ``ssh``, serve the table to ssh
         clients on that port (sshserve.py, ``ssh_port``); with ``internet``, ask the router to
         forward the port (reach_internet). ``addresses``: where friends on the LAN reach it."""
+        identity, self.fingerprint = load_identity()      # made here: a solo game writes no key
+        self.server = Server(self.admission.admit, self.handle, self._gone, context=server_context(identity),
+                             reserved=self.admission.seated_address, **self.limits)
         await self.admission.make_key(self.password)        # scrypt, once, off the loop (net/proof.py)
         self.port = await self.server.listen(bind, port)
         self.addresses = reachable_addresses(lan_interface(), bind)
@@ -105,13 +113,8 @@ class HostSession:
             from uno_tui.play.discovery import Advertiser
             self.advertiser = Advertiser(self.host_name, self.port, self.addresses, interface=lan_interface())
             self.advertise()
-        if self.table is not None:                   # a resumed game: everyone is away until they return
-            for i, seat in enumerate(self.seats):
-                if seat.kind in ("human", "host"):
-                    self.table.mark_away(i)
-            if self.local is not None:
-                self.listeners[self.local.peer] = self.table.connect(0, self.local.peer.send)
-            self.table.resume()
+        if self.table is not None:
+            self.carry_on()
         else:
             self.lobby.changed()
         if internet:
@@ -167,22 +170,24 @@ class HostSession:
 
     async def close(self, reason: str = HOST_ENDED, keep: bool = True) -> None:
         """End the game for everyone (each gets a ``bye`` with the reason), stop listening (the
-        port is free once this returns), and write the save; or, not to ``keep`` it (the host
-        ended the game), delete it."""
+        port is free once this returns), and write the save (on disk once this returns); or, not
+        to ``keep`` it (the host ended the game), delete it. A solo game is always kept, and a
+        match that is over never is: it has nothing to carry on."""
         if self.closed:
             return
         self.closed = True                       # from here, leaving players change nothing at the table
+        settle = self.autosave.wait
         if self.table is not None:
             self.table.close()
-            if keep:
+            if (keep or self.solo) and not self.table.match.over:
                 self.autosave.write_now()
             else:
-                await asyncio.to_thread(self.autosave.discard)
+                settle = self.autosave.discard
         for conn in self.connections():
             conn.close(reason, farewell={"type": "bye", "reason": reason})
-        await asyncio.gather(self.server.close(), asyncio.to_thread(self.autosave.wait),
-                             *(extra.close() for extra in (self.advertiser, self.web, self.ssh, self.portmap)
-                               if extra is not None))
+        await asyncio.gather(asyncio.to_thread(settle),
+                             *(extra.close() for extra in (self.server, self.advertiser, self.web, self.ssh,
+                                                           self.portmap) if extra is not None))
 
     # ------------------------------------------------------------------ players
     def welcome(self, conn: Connection, seat: int | None) -> int | None:
@@ -251,12 +256,12 @@ class HostSession:
             else:
                 s.kind, s.name = "bot", s.name or next(bot_names)
                 seats.append(Seat(s.name, "bot", s.level))
-        self.set_aside = autosave.set_aside("hosted")     # this game is saved from now: keep the last one
+        if not self.solo:              # (a new solo game replaces the saved one: the player was asked)
+            self.set_aside = autosave.set_aside("hosted")     # this game is saved from now: keep the last one
         if self.set_aside is not None:
             logger.warning("the unfinished game hosted before was kept as %s", self.set_aside)
-        self.table = Table(self.settings.rules(), seats, seed=self.seed, pacing=self.pacing or self.settings.pacing(True),
-                           dealer=self.dealer,
-                           recorder=Recorder("hosted"))
+        self.table = Table(self.settings.rules(), seats, seed=self.seed, dealer=self.dealer,
+                           pacing=self.pacing or self.settings.pacing(hosted=not self.solo), recorder=Recorder(self.kind))
         self.table.on_change = self.autosave.changed
         for i, seat in enumerate(self.table.seats):   # ids used in the lobby stay used at the table
             seat.recent.extend(self.lobby.ids(i))
@@ -270,6 +275,16 @@ class HostSession:
             self.listeners[conn] = self._connect(conn, None)
         self.advertise()
         self.on_change()
+
+    def carry_on(self) -> None:
+        """A resumed game goes on: the host's own screen takes seat 0 back, and every other
+        player is away until they return (after the grace, a bot plays for them)."""
+        for i, seat in enumerate(self.seats):
+            if seat.kind == "human":
+                self.table.mark_away(i)
+        if self.local is not None:
+            self.listeners[self.local.peer] = self.table.connect(0, self.local.peer.send)
+        self.table.resume()
 
     def notes(self) -> list[str]:
         return saving.notes(self)
