@@ -45,6 +45,16 @@ def rendered_lines(widget) -> list[str]:
     return [strip.text for strip in widget.render_lines(widget.size.region)]
 
 
+def where_drawn(widget, text: str) -> tuple[int, int]:
+    """Where ``text`` is first drawn on ``widget`` (its top row first): an offset to click, found
+    as a player finds it, on the screen."""
+    lines = rendered_lines(widget)
+    for y, line in enumerate(lines):
+        if text in line:
+            return line.index(text), y
+    raise AssertionError(f"{text!r} is not drawn:\n" + "\n".join(lines))
+
+
 def logged(app, text: str) -> bool:
     return any(text in line.text for line in game_screen(app).model.log)
 

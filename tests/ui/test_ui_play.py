@@ -5,9 +5,8 @@ from dataclasses import replace
 
 import pytest
 from textual.widgets import Button
-from textual.widgets._toast import Toast
 
-from tests.helpers.ui import game_screen, go_out, logged, my_turn, rendered_lines, rigged_app, wait_for
+from tests.helpers.ui import game_screen, go_out, logged, my_turn, rendered_lines, rigged_app, wait_for, where_drawn
 from uno_tui.bots.easy import EasyBot
 from uno_tui.engine import card_info, make_rules
 from uno_tui.table import LocalChannel, Pacing, Seat, Table
@@ -25,8 +24,7 @@ async def test_a_click_on_a_card_plays_it():
     app = rigged_app([["G7", "R1", "B2"], ["Y1", "Y2", "Y3"]], "R5", ["B1"] * 5)
     async with app.run_test(size=(80, 24)) as pilot:
         hand = (await my_turn(pilot, app)).query_one(HandView)
-        spot = next(s for s in hand._spots if hand.cards[s.index] == "R1")
-        await pilot.click(HandView, offset=(spot.x + 3, spot.y + 2))      # past the border and padding
+        await pilot.click(HandView, offset=where_drawn(hand, corner("R1")))     # its corner, as a player finds it
         assert await wait_for(pilot, lambda: logged(app, "You play Red 1"))
 
 
@@ -34,10 +32,9 @@ async def test_a_refused_card_is_said_where_it_leaves_the_hand_in_sight():
     app = rigged_app([["G7", "R1", "B2"], ["Y1", "Y2", "Y3"]], "R5", ["B1"] * 5)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         hand = (await my_turn(pilot, app)).query_one(HandView)
-        spot = next(s for s in hand._spots if hand.cards[s.index] == "G7")
-        await pilot.click(HandView, offset=(spot.x + 3, spot.y + 2))
-        assert await wait_for(pilot, lambda: app.screen.query(Toast))
-        toast = app.screen.query_one(Toast)
+        await pilot.click(HandView, offset=where_drawn(hand, corner("G7")))
+        assert await wait_for(pilot, lambda: app.screen.query("Toast"))      # Textual's notification, by its type's name
+        toast = app.screen.query_one("Toast")
         assert "Green 7 cannot be played" in str(toast.render())
         assert not toast.region.overlaps(hand.region)
         log = app.screen.query_one("#log")
