@@ -11,7 +11,7 @@ async def test_a_click_on_a_key_presses_it_and_the_palette_key_opens_the_palette
     app = UnoApp()
     async with app.run_test(size=(80, 24)) as pilot:
         footer = app.screen.query_one(Footer)
-        assert await wait_for(pilot, lambda: footer._keys)
+        assert await wait_for(pilot, lambda: footer.keys)
         await pilot.hover(Footer, offset=(1, 0))           # hovered keys are drawn lit, nothing else
         await pilot.click(Footer, offset=(footer.size.width - 3, 0))
         assert await wait_for(pilot, lambda: isinstance(app.screen, CommandPalette))
@@ -25,7 +25,7 @@ async def test_the_keys_of_your_turn_come_and_go_with_it():
     app = seeded_app()
     async with app.run_test(size=(120, 40)) as pilot:
         game = await my_turn(pilot, app)
-        listed = lambda: [description for _, _, description, _ in game.query_one(Footer)._keys]
+        listed = lambda: [description for _, _, description, _ in game.query_one(Footer).keys]
         assert await wait_for(pilot, lambda: "Draw" in listed())
         await pilot.press("d")
         assert await wait_for(pilot, lambda: "Draw" not in listed())

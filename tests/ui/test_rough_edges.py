@@ -174,7 +174,7 @@ async def test_help_and_footer_offer_only_the_keys_the_rules_in_play_allow():
     app = seeded_app(house={"uno_penalty": 0, "strict_wild_draw_four": True})
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await my_turn(pilot, app)
-        footer = [key for key, *_ in screen.query_one(Footer)._keys]
+        footer = [key for key, *_ in screen.query_one(Footer).keys]
         assert "d" in footer and not {"j", "u", "c", "x"} & set(footer)
         await pilot.press("question_mark")
         assert await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen) and app.screen.query(Markdown))
@@ -209,7 +209,7 @@ async def fits(pilot, screen, size) -> None:
     assert screen.size == size and table.region.right <= size[0] and table.region.bottom <= size[1]
 
     def looks() -> tuple[list[str], list[str]]:
-        return rendered_lines(table), [strip.text for strip in table._paint().strips()]
+        return rendered_lines(table), [strip.text for strip in table.paint().strips()]
     assert await wait_for(pilot, lambda: operator.eq(*looks()), steps=100), "\n".join(
         looks()[0] + ["-" * 20] + looks()[1])
     shown = rendered_lines(table)

@@ -40,6 +40,12 @@ class Footer(Widget):
         self._spans: list[tuple[int, int, int, int]] = []    # (line, start, end, index) of each key shown
         self._lines: tuple = ((), [])               # (what they were made for, the lines)
 
+    @property
+    def keys(self) -> tuple:
+        """What it lists now, left to right: (key, shown as, description, works) each. Public so a
+        test can read the keys a screen offers without parsing the line they are drawn in."""
+        return self._keys
+
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
         self._bindings_changed(self.screen)

@@ -126,12 +126,14 @@ class TableView(Widget):
 
     def _draw(self) -> list[Strip]:
         """Paint the table; the rows that look as in the last picture keep their strips."""
-        canvas = self._paint()
+        canvas = self.paint()
         self._strips, self._strips_size = canvas.strips(self._last), self.size
         self._last = (canvas, self._strips)
         return self._strips
 
-    def _paint(self) -> Canvas:
+    def paint(self) -> Canvas:
+        """The table as it looks now, painted from nothing (no strips kept from a last picture).
+        Public so a test can tell a drawn row left from an old size from what the table is now."""
         width, height = self.size
         view = self.view
         if view is None or width < 20 or height < 6:
