@@ -42,10 +42,10 @@ def test_guessed_hands_leave_out_what_the_opponent_showed_it_lacks():
     pool = {"G1": 3, "G2": 3, "B1": 3, "B2": 3}
     greens = {"G1", "G2"}
     for seed in range(30):
-        hand, pile = endgame._deal(pool, 4, [(greens, 3)], random.Random(seed))
+        hand, pile = endgame.guess_hand(pool, 4, [(greens, 3)], random.Random(seed))
         assert len(hand) == 4 and sum(c[0] == "G" for c in hand) <= 1     # three lack green, one may be anything
         assert sorted(hand + pile) == sorted(c for c, n in pool.items() for _ in range(n))
-    hand, _ = endgame._deal({"G1": 3, "B1": 1}, 3, [(greens, 3)], random.Random(0))
+    hand, _ = endgame.guess_hand({"G1": 3, "B1": 1}, 3, [(greens, 3)], random.Random(0))
     assert sorted(hand) == ["B1", "G1", "G1"]       # not enough of anything else: the guess takes what is left
 
 

@@ -88,10 +88,10 @@ def test_a_player_who_reaches_25_cards_is_out_and_play_goes_on_without_them():
     with pytest.raises(IllegalAction, match="out of this hand"):
         g.apply(1, Action("draw"))
     # the cards went under the draw pile: the next draws are still the old pile's top
-    act(g, 2, "draw")
+    events = act(g, 2, "draw")
     assert g.out == [False, True, True]
     assert g.over and g.winner == 0
-    over = [e for e in g._events if e["type"] == "hand_over"][0]
+    over = [e for e in events if e["type"] == "hand_over"][0]
     assert over["why"] == "mercy" and over["out"] == [1, 2]
 
 

@@ -50,7 +50,7 @@ def wins(moves: list[tuple[str, str | None] | None], hand: list[str], pool: dict
         letter, rank, _ = SPLIT[top[1]]
         kept = (LETTERS.get(top[0]), "*" if letter == "W" else rank, 1)    # the table as it is; they move
     for _ in range(deals):
-        other, pile = _deal(pool, opponent_cards, groups, rng)
+        other, pile = guess_hand(pool, opponent_cards, groups, rng)
         other += known
         for i, move in enumerate(moves):
             hands, left = [list(hand), list(other)], list(pile)
@@ -66,9 +66,9 @@ def wins(moves: list[tuple[str, str | None] | None], hand: list[str], pool: dict
     return won
 
 
-def _deal(pool: dict[str, int], count: int, groups, rng: random.Random) -> tuple[list[str], list[str]]:
+def guess_hand(pool: dict[str, int], count: int, groups, rng: random.Random) -> tuple[list[str], list[str]]:
     """One guess at the other hand (``count`` cards, what each seems to lack only if nothing else is
-    left) and the pile."""
+    left) and the pile. Public so its tests check the guesses alone, not only through wins()."""
     draw = rng.random
     cards = sorted((code for code, n in pool.items() for _ in range(n)), key=lambda _: draw())  # a shuffle, 10x faster
     hand, cards = deal_groups(groups, cards, draw)
