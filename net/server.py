@@ -13,13 +13,13 @@ It knows nothing of UNO: who is let in, and what a message means, are the owner'
 """
 import asyncio
 import collections
-import errno
 import logging
 import resource
 import socket
 import ssl
 
 from . import tls
+from .accepting import accepted
 from .connection import TRY_AGAIN, Connection, RateLimit, Throttle
 from .frames import FROM_PEER, FrameError, decode
 from .refusals import Refusals
@@ -107,19 +107,7 @@ class Server:
         backlog, costing the host nothing. A connection over a cap is refused before any of
         asyncio's machinery is built for it. Out of descriptors, it logs once and waits."""
         loop = asyncio.get_running_loop()
-        short_of_files = False
-        while True:
-            try:
-                sock, peer = await loop.sock_accept(self._sock)
-            except OSError as e:
-                if e.errno not in (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM):
-                    continue                     # that one connection failed (reset, aborted): the next
-                if not short_of_files:
-                    logger.warning("not accepting connections for now: %s", e)
-                short_of_files = True
-                await asyncio.sleep(SHORT_OF_FILES_PAUSE)
-                continue
-            short_of_files = False
+        async for sock, peer in accepted(self._sock, logger, SHORT_OF_FILES_PAUSE):
             self.held = sock                     # this one waits in hand; the next ones in the backlog
             while not self._arrivals.allow():    # connections are taken at most ARRIVALS a second
                 await asyncio.sleep(1 / ARRIVALS)

@@ -39,14 +39,20 @@ async def act(pilot, app) -> bool:
         await pilot.press("d")
     return True
 
-async def test_host_and_join_apps_play_cards_at_each_other():
+@contextlib.asynccontextmanager
+async def hana_hosting():
+    """Hana hosting from the app for herself and one more, in her lobby: (app, pilot, session)."""
     settings = GameSettings(bots=["normal"], match_mode="single")
     host_app = UnoApp(host=dict(settings=settings, host_name="Hana", players=2, bind="127.0.0.1", port=0),
                       pacing=Pacing.instant(), seed=3)
     async with host_app.run_test(size=(100, 30)) as host_pilot:
         assert await wait_for(host_pilot, lambda: isinstance(host_app.screen, LobbyScreen)
                               and host_app.screen.lobby is not None)
-        session = host_app.session
+        yield host_app, host_pilot, host_app.session
+
+
+async def test_host_and_join_apps_play_cards_at_each_other():
+    async with hana_hosting() as (host_app, host_pilot, session):
         assert host_app.screen.query_one("#seat-1", Select).display
         join_app = UnoApp(join=("127.0.0.1", session.port, "Jo", None, False), pacing=Pacing.instant())
         async with join_app.run_test(size=(100, 30)) as join_pilot:
@@ -81,36 +87,11 @@ async def test_host_and_join_apps_play_cards_at_each_other():
                                   == game_screen(host_app).model.view.counts)
         await session.close()
 
-async def test_a_joined_player_goes_out_sees_the_scoring_with_the_others_cards_and_readies_up():
-    session = HostSession(GameSettings(bots=["normal"], match_mode="first_to"), players=2, headless=True,
-                          pacing=Pacing(bot_delay=10, hand_pause=60, ready_wait=60))
-    port = await session.serve(LOOPBACK, 0)
-    join_app = UnoApp(join=(LOOPBACK, port, "Jo", None, False, session.fingerprint))
-    try:
-        async with join_app.run_test(size=(100, 30)) as pilot:
-            assert await wait_for(pilot, lambda: session.joined() == 1)
-            jo = next(i for i, s in enumerate(session.seats) if s.name == "Jo")
-            other = 1 - jo
-            hands = [["R1"], ["G9"]] if jo == 0 else [["G9"], ["R1"]]
-            session.dealer = other                                # so Jo plays first
-            session.start(deck=rigged_deck(hands, "R5", ["B1"] * 20, other), hand_size=1)
-            await my_turn(pilot, join_app)
-            await pilot.press("tab", "enter")                     # Jo's one card, and the hand is over
-            assert await wait_for(pilot, lambda: isinstance(join_app.screen, HandOverScreen))
-            scoring = join_app.screen.query_one("#scoring")
-            text = " ".join(rendered_lines(scoring))
-            assert "G9    9" in text                              # the other hand, shown over the network
-            await pilot.press("enter")                            # ready: the only person, so the next hand
-            assert await wait_for(pilot, lambda: not session.table.game.over)
-            assert await wait_for(pilot, lambda: not game_screen(join_app).model.view.over)
-    finally:
-        await session.close()
-
-
 @contextlib.asynccontextmanager
-async def jo_to_play():
-    """A headless host, and Jo joined from an app and dealt to play first: (session, app, pilot, screen)."""
-    session = HostSession(GameSettings(bots=["normal"], match_mode="single"), players=2, headless=True,
+async def jo_to_play(match_mode: str = "single", jo_hand=("G1", "G2"), other_hand=("G3", "G4")):
+    """A headless host, and Jo joined from an app and dealt ``jo_hand`` to play first against a
+    bot holding ``other_hand``: (session, app, pilot, screen)."""
+    session = HostSession(GameSettings(bots=["normal"], match_mode=match_mode), players=2, headless=True,
                           pacing=Pacing(bot_delay=10, hand_pause=60, ready_wait=60))
     port = await session.serve(LOOPBACK, 0)
     join_app = UnoApp(join=(LOOPBACK, port, "Jo", None, False, session.fingerprint))
@@ -118,11 +99,24 @@ async def jo_to_play():
         async with join_app.run_test(size=(100, 30)) as pilot:
             assert await wait_for(pilot, lambda: session.joined() == 1)
             jo = next(i for i, s in enumerate(session.seats) if s.name == "Jo")
+            hands = [list(jo_hand), list(other_hand)][::1 if jo == 0 else -1]
             session.dealer = 1 - jo
-            session.start(deck=rigged_deck([["G1", "G2"], ["G3", "G4"]], "R5", ["B1"] * 20, 1 - jo), hand_size=2)
+            session.start(deck=rigged_deck(hands, "R5", ["B1"] * 20, 1 - jo), hand_size=len(jo_hand))
             yield session, join_app, pilot, await my_turn(pilot, join_app)
     finally:
         await session.close()
+
+
+async def test_a_joined_player_goes_out_sees_the_scoring_with_the_others_cards_and_readies_up():
+    async with jo_to_play("first_to", ["R1"], ["G9"]) as (session, join_app, pilot, _):
+        await pilot.press("tab", "enter")                     # Jo's one card, and the hand is over
+        assert await wait_for(pilot, lambda: isinstance(join_app.screen, HandOverScreen))
+        scoring = join_app.screen.query_one("#scoring")
+        text = " ".join(rendered_lines(scoring))
+        assert "G9    9" in text                              # the other hand, shown over the network
+        await pilot.press("enter")                            # ready: the only person, so the next hand
+        assert await wait_for(pilot, lambda: not session.table.game.over)
+        assert await wait_for(pilot, lambda: not game_screen(join_app).model.view.over)
 
 
 async def test_while_the_host_is_lost_the_wait_counts_down_and_no_move_is_offered():
@@ -185,13 +179,7 @@ async def join_from_the_menu(pilot, app, address: str, name: str | None = None) 
 async def test_a_friend_who_left_comes_back_from_the_join_screen_under_the_name_they_joined_with():
     """The Join screen's name is the one last joined with, not the login name: a seat's token is kept
     under its name, so coming back as somebody else would only watch."""
-    settings = GameSettings(bots=["normal"], match_mode="single")
-    host_app = UnoApp(host=dict(settings=settings, host_name="Hana", players=2, bind="127.0.0.1", port=0),
-                      pacing=Pacing.instant(), seed=3)
-    async with host_app.run_test(size=(100, 30)) as host_pilot:
-        assert await wait_for(host_pilot, lambda: isinstance(host_app.screen, LobbyScreen)
-                              and host_app.screen.lobby is not None)
-        session = host_app.session
+    async with hana_hosting() as (host_app, host_pilot, session):
         address = f"127.0.0.1:{session.port}"
         first = UnoApp(pacing=Pacing.instant())
         async with first.run_test(size=(100, 30)) as pilot:

@@ -1,6 +1,8 @@
 """Replays and the history as a player uses them: keys step a recorded match on and back, jump
 hands and change seats, and the table on screen is the engine's at that move; the history lists
 the match, filters, and opens its replay."""
+import contextlib
+
 from textual.widgets import DataTable
 
 from tests.helpers.ui import wait_for
@@ -37,12 +39,18 @@ def replay_screen(app) -> ReplayScreen | None:
     return screen if isinstance(screen, ReplayScreen) and screen.model.view else None
 
 
-async def test_keys_step_a_replay_on_and_back_and_the_table_is_the_engines(tmp_path):
-    _, path = await recorded_match(records_dir(), make_rules("classic", match_target=200))
+@contextlib.asynccontextmanager
+async def replaying(path):
+    """The app opened on the replay of the record at ``path``: (app, pilot, its screen)."""
     app = UnoApp(then=lambda app: open_replay(app, path))
     async with app.run_test(size=(100, 30)) as pilot:
         assert await wait_for(pilot, lambda: replay_screen(app))
-        screen = replay_screen(app)
+        yield app, pilot, replay_screen(app)
+
+
+async def test_keys_step_a_replay_on_and_back_and_the_table_is_the_engines(tmp_path):
+    _, path = await recorded_match(records_dir(), make_rules("classic", match_target=200))
+    async with replaying(path) as (app, pilot, screen):
         await pilot.press("full_stop", "full_stop", "full_stop")
         assert await wait_for(pilot, lambda: screen.channel.position == (1, 3))
         assert await wait_for(pilot, lambda: screen.model.view.hand == seat_view(engine_at(path, 1, 3), 0)["hand"])
@@ -67,10 +75,7 @@ async def test_keys_step_a_replay_on_and_back_and_the_table_is_the_engines(tmp_p
 
 async def test_playing_on_by_itself_reaches_the_end_of_the_record(tmp_path):
     _, path = await recorded_match(records_dir(), make_rules("classic", match_target=200))
-    app = UnoApp(then=lambda app: open_replay(app, path))
-    async with app.run_test(size=(100, 30)) as pilot:
-        assert await wait_for(pilot, lambda: replay_screen(app))
-        screen = replay_screen(app)
+    async with replaying(path) as (app, pilot, screen):
         for _ in range(len(screen.channel.played.hands)):
             await pilot.press("n")                      # hand after hand, then (past the last deal) its end
         assert await wait_for(pilot, lambda: screen.channel.at_end)
@@ -119,10 +124,7 @@ async def test_a_joined_seats_record_steps_on_and_back_as_it_was_seen(tmp_path):
     from tests.unit.test_seat_records import seat_recorded_match
     _, _, _, path = await seat_recorded_match(tmp_path)
     messages = [line["got"] for line in read_record(path).lines]
-    app = UnoApp(then=lambda app: open_replay(app, path))
-    async with app.run_test(size=(100, 30)) as pilot:
-        assert await wait_for(pilot, lambda: replay_screen(app))
-        screen = replay_screen(app)
+    async with replaying(path) as (app, pilot, screen):
         assert "message 1 of" in screen.status[0] and "from Ann's seat" in screen.status[0]
         assert screen.model.view.hand == messages[0]["view"]["hand"]
         await pilot.press("full_stop", "full_stop")

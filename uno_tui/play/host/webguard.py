@@ -16,7 +16,6 @@
 """
 import asyncio
 import collections
-import errno
 import ipaddress
 import logging
 import resource
@@ -25,6 +24,7 @@ import socket
 from aiohttp import web
 from aiohttp.http_exceptions import HttpProcessingError
 
+from net.accepting import accepted
 from net.connection import RateLimit
 from uno_tui.play.address import format_address
 
@@ -156,19 +156,7 @@ class Guard:
         """At most ARRIVALS connections taken a second: a storm of them waits in the system's
         backlog (or is turned away by the system), costing the game's loop nothing."""
         loop = asyncio.get_running_loop()
-        short_of_files = False
-        while True:
-            try:
-                sock, _ = await loop.sock_accept(self._sock)
-            except OSError as e:
-                if e.errno not in (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM):
-                    continue
-                if not short_of_files:
-                    logger.warning("browser page: not accepting connections for now: %s", e)
-                short_of_files = True
-                await asyncio.sleep(1.0)
-                continue
-            short_of_files = False
+        async for sock, _ in accepted(self._sock, logger, 1.0):
             while not self._arrivals.allow():
                 await asyncio.sleep(1 / ARRIVALS)
             try:
