@@ -67,6 +67,16 @@ class Server:
         self._arrivals = RateLimit(ARRIVALS, ARRIVALS)
         self._tasks: set[asyncio.Task] = set()
 
+    def joining(self, address: str | None = None) -> int:
+        """Connections in their handshake now, from ``address`` or from all. Public so the host's
+        tests can watch the caps on handshakes hold and let go."""
+        return sum(self._pending.values()) if address is None else self._pending[address]
+
+    def accepted(self, address: str | None = None) -> int:
+        """Connections open now (those in their handshake too), from ``address`` or from all;
+        public as joining() is."""
+        return sum(self._open.values()) if address is None else self._open[address]
+
     async def listen(self, bind: str, port: int) -> int:
         """Start listening; returns the port (the one the system chose, for port 0)."""
         family, _, _, _, address = socket.getaddrinfo(bind or None, port, type=socket.SOCK_STREAM,
@@ -160,11 +170,11 @@ class Server:
 
     def _over_cap(self, address: str) -> str | None:
         """Why one more connection from ``address`` is refused now (None: it is not)."""
-        if sum(self._open.values()) >= self.max_connections:
+        if self.accepted() >= self.max_connections:
             return "the host has too many connections"
-        if self._open[address] >= self.per_address:
+        if self.accepted(address) >= self.per_address:
             return "too many connections from your address"
-        if self._pending[address] >= self.pending_per_address:
+        if self.joining(address) >= self.pending_per_address:
             return f"too many connections are joining at once: {TRY_AGAIN}"
         return None
 

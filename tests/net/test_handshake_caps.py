@@ -91,12 +91,12 @@ async def test_a_tls_handshake_that_never_finishes_is_dropped_in_time_and_counts
     server, port = await serving()
     try:
         stalls = [await stalled(port) for _ in range(net.server.PENDING_PER_ADDRESS)]
-        assert await eventually(lambda: server._pending[LOOPBACK] == len(stalls), TIMEOUT)
+        assert await eventually(lambda: server.joining(LOOPBACK) == len(stalls), TIMEOUT)
         answer, _ = await first_answer(port, frame(HELLO))          # the address's handshakes are all taken
         assert answer["type"] == "reject" and "joining at once" in answer["reason"]
         waits = await asyncio.gather(*(closed_within(reader, 5) for reader, _ in stalls))
         assert all(w is not None and w < 2 for w in waits), waits   # dropped at the hello time-out
-        assert await eventually(lambda: not server._pending, TIMEOUT)
+        assert await eventually(lambda: not server.joining(), TIMEOUT)
         answer, _ = await first_answer(port, frame(HELLO))
         assert answer == {"type": "welcome"}
     finally:
@@ -109,7 +109,7 @@ async def test_under_load_a_handshake_has_less_time(monkeypatch):
     server, port = await serving(max_pending=4)
     try:
         calm = [await stalled(port, source) for source in attackers(2)]     # fewer than half the places
-        assert await eventually(lambda: sum(server._pending.values()) == 2, TIMEOUT)
+        assert await eventually(lambda: server.joining() == 2, TIMEOUT)
         loaded = [await stalled(port, source) for source in attackers(4)[2:]]
         assert all(w is not None for w in await asyncio.gather(*(closed_within(r, 5) for r, _ in loaded)))
         assert await closed_within(calm[0][0], 1.0) is None                 # the early ones keep their time
@@ -127,12 +127,12 @@ async def test_attackers_holding_every_handshake_place_still_let_joins_in(addres
     server, port = await serving()
     try:
         async with holding(port, attackers(addresses) * (net.server.MAX_PENDING // addresses)):
-            assert await eventually(lambda: sum(server._pending.values()) >= net.server.MAX_PENDING, TIMEOUT)
+            assert await eventually(lambda: server.joining() >= net.server.MAX_PENDING, TIMEOUT)
             for _ in range(5):
                 answer, writer = await asyncio.wait_for(first_answer(port, frame(HELLO)), TIMEOUT)
                 assert answer == {"type": "welcome"}
                 writer.close()
-            assert sum(server._pending.values()) >= net.server.MAX_PENDING - 1    # the attack went on meanwhile
+            assert server.joining() >= net.server.MAX_PENDING - 1    # the attack went on meanwhile
     finally:
         await server.close()
 
@@ -146,9 +146,9 @@ async def test_a_seated_players_address_has_a_reserve_when_taking_a_place_is_not
         server, port = await serving(reserved=lambda address: reserved and address == LOOPBACK)
         held = [await stalled(port, source) for source in attackers(16)]
         try:
-            assert await eventually(lambda: sum(server._pending.values()) == 16, TIMEOUT)
+            assert await eventually(lambda: server.joining() == 16, TIMEOUT)
             held.append(await stalled(port))                            # takes the oldest's place
-            assert await eventually(lambda: server._pending[LOOPBACK] == 1, TIMEOUT)
+            assert await eventually(lambda: server.joining(LOOPBACK) == 1, TIMEOUT)
             try:
                 answer = (await asyncio.wait_for(first_answer(port, frame(HELLO)), 2))[0]
             except TimeoutError:
@@ -168,7 +168,7 @@ async def test_a_seat_token_reconnects_through_a_handshake_flood_from_16_address
         player = await join(port, "Ann")
         seat = session.seats[player.welcome["seat"]]
         async with holding(port, attackers(16)):
-            assert await eventually(lambda: sum(session.server._pending.values()) >= 16, TIMEOUT)
+            assert await eventually(lambda: session.server.joining() >= 16, TIMEOUT)
             first = seat.conn
             player.conn.close("dropped")                               # its client reconnects with the token
             assert await eventually(lambda: seat.conn is not None and seat.conn is not first
@@ -185,7 +185,7 @@ async def test_a_flood_of_whole_tls_handshakes_grows_the_log_by_a_line_not_a_lin
             for _ in range(10):                                     # a handshake, then gone before any hello
                 _, writer = await asyncio.open_connection(LOOPBACK, port, ssl=client_context(), server_hostname="")
                 writer.transport.abort()
-            assert await eventually(lambda: server.refusals.left == 10 and not server._pending, TIMEOUT)
+            assert await eventually(lambda: server.refusals.left == 10 and not server.joining(), TIMEOUT)
             server.refusals.log()                                   # (the heartbeat's, every 5 s)
     finally:
         await server.close()

@@ -89,7 +89,7 @@ async def test_connections_from_one_address_are_capped_with_a_reason():
         answer, _ = await first_answer(port, frame(HELLO))
         assert answer == {"type": "reject", "reason": "too many connections from your address"}
         kept[0][1].close()                                   # one leaves: there is room again
-        assert await eventually(lambda: sum(server._open.values()) == 2, TIMEOUT)
+        assert await eventually(lambda: server.accepted() == 2, TIMEOUT)
         answer, _ = await first_answer(port, frame(HELLO))
         assert answer == {"type": "welcome"}
     finally:
@@ -100,12 +100,12 @@ async def test_handshakes_in_progress_are_capped():
     server, port, hellos = await recording_server()
     try:
         silent = [await asyncio.open_connection(LOOPBACK, port) for _ in range(net.server.PENDING_PER_ADDRESS)]
-        assert await eventually(lambda: sum(server._pending.values()) == len(silent), TIMEOUT)
+        assert await eventually(lambda: server.joining() == len(silent), TIMEOUT)
         answer, _ = await first_answer(port, frame(HELLO))
         assert answer["type"] == "reject" and "joining at once" in answer["reason"]
         for _, writer in silent:
             writer.close()
-        assert await eventually(lambda: not server._pending, TIMEOUT)
+        assert await eventually(lambda: not server.joining(), TIMEOUT)
         answer, _ = await first_answer(port, frame(HELLO))
         assert answer == {"type": "welcome"}
     finally:
@@ -138,7 +138,7 @@ async def test_past_the_cap_on_handshakes_connections_wait_to_be_accepted():
     server, port, hellos = await recording_server(max_pending=2)
     try:
         silent = [await asyncio.open_connection(LOOPBACK, port) for _ in range(2)]
-        assert await eventually(lambda: sum(server._pending.values()) == 2, TIMEOUT)
+        assert await eventually(lambda: server.joining() == 2, TIMEOUT)
         waiting = asyncio.ensure_future(first_answer(port, frame(HELLO)))
         assert await eventually(lambda: server.held is not None, TIMEOUT)
         assert not waiting.done() and hellos == []          # held, not refused and not read
@@ -156,7 +156,7 @@ async def test_a_burst_of_connections_meets_the_caps_on_handshakes(caplog):
     burst = [socket.create_connection((LOOPBACK, port)) for _ in range(12)]   # all in the backlog at once
     try:
         assert await eventually(lambda: sum(server.refusals.counts.values()) == 8, TIMEOUT)
-        assert sum(server._pending.values()) == net.server.PENDING_PER_ADDRESS
+        assert server.joining() == net.server.PENDING_PER_ADDRESS
     finally:
         for sock in burst:
             sock.close()
@@ -327,10 +327,10 @@ async def test_new_connections_are_taken_at_a_bounded_rate_and_the_rest_wait(mon
                                              pending_per_address=1000)
     storm = [socket.create_connection((LOOPBACK, port)) for _ in range(net.server.ARRIVALS + 20)]
     try:
-        assert await eventually(lambda: sum(server._pending.values()) == net.server.ARRIVALS, TIMEOUT)
+        assert await eventually(lambda: server.joining() == net.server.ARRIVALS, TIMEOUT)
         assert server.held is not None                      # the next one waits for the clock
         clock.now += 1.0                                    # a second later: 20 more of the next 50
-        assert await eventually(lambda: sum(server._pending.values()) == len(storm), TIMEOUT)
+        assert await eventually(lambda: server.joining() == len(storm), TIMEOUT)
     finally:
         for sock in storm:
             sock.close()
