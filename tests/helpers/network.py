@@ -58,6 +58,34 @@ async def tls_open(port: int, host: str = LOOPBACK, **kw):
     return await asyncio.open_connection(host, port, ssl=client_context(), **kw)
 
 
+async def tls_never_reading(port: int, first: bytes, receive_buffer: int = 1024) -> socket.socket:
+    """A TLS client that shakes hands, sends ``first`` and from then on reads nothing: what the
+    host sends piles up in the kernel's buffers (``receive_buffer`` bytes here, as small as they
+    go), then in the host's. Its TLS is ssl's MemoryBIO over a socket of its own: asyncio's TLS
+    transport reads on into a buffer of its own and has no public way to stop."""
+    loop = asyncio.get_running_loop()
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive_buffer)
+    sock.setblocking(False)
+    incoming, outgoing = ssl.MemoryBIO(), ssl.MemoryBIO()
+    tls = client_context().wrap_bio(incoming, outgoing)
+    async with asyncio.timeout(TIMEOUT):
+        await loop.sock_connect(sock, (LOOPBACK, port))
+        while True:
+            try:
+                tls.do_handshake()
+                break
+            except ssl.SSLWantReadError:
+                await loop.sock_sendall(sock, outgoing.read())
+                data = await loop.sock_recv(sock, 65536)
+                if not data:
+                    raise ConnectionError("the host hung up in the TLS handshake") from None
+                incoming.write(data)
+        tls.write(first)
+        await loop.sock_sendall(sock, outgoing.read())
+    return sock
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind((LOOPBACK, 0))

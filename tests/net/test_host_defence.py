@@ -12,8 +12,7 @@ from hypothesis import strategies as st
 from net import FrameError, decode
 from net.client import NetChannel, Rejected
 from net.frames import MAX_FRAME, frame_length
-from net.tls import client_context
-from tests.helpers.network import LOOPBACK, TIMEOUT, eventually, join, playing_client, tls_open
+from tests.helpers.network import LOOPBACK, TIMEOUT, eventually, join, playing_client, tls_never_reading, tls_open
 from uno_tui.play.host.session import HostSession
 from uno_tui.storage.settings import GameSettings
 from uno_tui.table import Pacing, ProtocolError, parse_command
@@ -124,17 +123,10 @@ async def test_a_silent_client_a_trickling_client_and_one_that_never_says_hello_
 async def test_a_client_that_never_reads_is_dropped_and_the_others_play_on():
     # the kernel's buffers on both ends as small as they go, so what Sloth does not read piles up
     # in the host's own buffer within a few messages (not megabytes later)
-    sock = socket.socket()
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)
-    sock.setblocking(False)
     instant = Pacing.instant()
     instant.turn_timeout = 0                                     # Sloth's turns are played for it
     session, port = await started_host(players=3, pacing=instant)
-    await asyncio.get_running_loop().sock_connect(sock, (LOOPBACK, port))
-    reader, writer = await asyncio.open_connection(sock=sock, ssl=client_context(), server_hostname="")
-    reader._transport._ssl_protocol._transport.pause_reading()   # we never read what the host sends (TLS's
-    # own buffer of what arrived is bypassed: the TCP transport under it stops reading)
-    writer.write(hello("Sloth"))
+    sloth_socket = await tls_never_reading(port, hello("Sloth"))
     assert await eventually(lambda: any(s.name == "Sloth" and s.conn for s in session.seats))
     sloth = next(s.conn for s in session.seats if s.name == "Sloth")
     sloth.writer.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 1024)
@@ -143,7 +135,7 @@ async def test_a_client_that_never_reads_is_dropped_and_the_others_play_on():
     session.start()
     await asyncio.wait_for(honest.play_until(lambda: honest.view is not None and honest.view["over"]), TIMEOUT)
     assert sloth.closed and sloth.close_reason == "too slow: it does not read what it is sent"
-    writer.close()
+    sloth_socket.close()
     honest.channel.close()
     await session.close()
 
