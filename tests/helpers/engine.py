@@ -53,3 +53,13 @@ def accepted(spec: dict) -> bool:
     except RulesError:
         return False
     return True
+
+
+def codes(game, seat):
+    """A seat's hand as card numbers, sorted (to compare with ``cards``)."""
+    return sorted(game.hands[seat])
+
+
+def cards(*names):
+    """Cards by their codes, as numbers, sorted."""
+    return sorted(CARD_OF[c] for c in names)
