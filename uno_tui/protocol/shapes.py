@@ -101,7 +101,8 @@ class Tagged:
         self.type_name = _a(self.noun)
 
     def problems(self, value, path: str) -> list[str]:
-        shape = self.shapes.get(value.get(self.tag)) if type(value) is dict else None
+        tag = value.get(self.tag) if type(value) is dict else None
+        shape = self.shapes.get(tag) if type(tag) is str else None      # (a list or a map as the tag: no key)
         if shape is None:
             return [f"{path} must be {self.type_name} with a known {self.tag}"]
         return shape.problems(value, path)
