@@ -213,56 +213,6 @@ async def test_a_version_sent_as_text_is_named_as_text():
         await session.close()
 
 
-async def test_a_resumed_solo_game_moves_on_when_a_bot_is_to_move():
-    from uno_tui.play.solo import resume_solo, start_solo
-    session = start_solo(GameSettings(bots=["normal", "normal"]), seed=5, dealer=0, pacing=Pacing(bot_delay=60))
-    assert session.table.game.decider == 1 and session.server is None      # solo: nothing listens
-    await session.close(keep=False)                # a solo game is kept all the same
-    resumed = resume_solo(Pacing.instant())
-    try:
-        assert await eventually(lambda: resumed.table.moves > 0, TIMEOUT)
-    finally:
-        await resumed.close()
-
-
-@pytest.mark.parametrize("solo", [True, False])
-async def test_a_match_played_out_leaves_no_save_whether_solo_or_hosted_kept(solo):
-    """One lifecycle: a match that is over has nothing to carry on, even closed to keep it."""
-    from uno_tui.play.solo import start_solo
-    settings = GameSettings(bots=["easy"], match_mode="single")
-    if solo:
-        session = start_solo(settings, seed=3, pacing=Pacing.instant())
-    else:
-        session = HostSession(settings, players=2, seed=3, pacing=Pacing.instant())      # the host's screen waits
-        await session.serve(LOOPBACK, 0)
-        session.start()
-    session.table.take_over(0, "easy")                     # a bot plays seat 0 out
-    assert await eventually(lambda: session.table.match.over, TIMEOUT)
-    await asyncio.sleep(autosave.SAVE_DELAY * 2)           # the finished match is on disk first
-    path = game_path(session.kind)
-    assert path.exists()
-    await session.close(keep=True)
-    assert not path.exists()
-
-
-async def test_a_solo_game_saved_by_an_earlier_version_is_carried_on_at_its_seats():
-    """Before solo ran on the host's session, its save held only the settings and the table."""
-    from uno_tui.play.solo import resume_solo, start_solo
-    session = start_solo(GameSettings(name="Zoe", bots=["easy", "hard"]), seed=5, pacing=Pacing(bot_delay=60))
-    hand = session.table.game.hands[0]
-    await session.close()
-    path = game_path("solo")
-    state = msgpack.unpackb(path.read_bytes(), strict_map_key=False)
-    path.write_bytes(msgpack.packb({k: state[k] for k in ("game", "settings", "table")}))
-    resumed = resume_solo(Pacing(bot_delay=60))
-    try:
-        assert [(s.name, s.kind, s.level) for s in resumed.seats] == [("Zoe", "host", "normal"), ("Ada", "bot", "easy"),
-                                                                       ("Ben", "bot", "hard")]
-        assert resumed.table.game.hands[0] == hand and resumed.table.seats[0].listener is not None
-    finally:
-        await resumed.close()
-
-
 async def test_a_resumed_table_tells_its_log_once_for_the_check_and_the_first_snapshots(monkeypatch):
     session = HostSession(GameSettings(bots=["normal"]), players=2, headless=True, seed=4,
                           pacing=Pacing(bot_delay=60))
@@ -283,16 +233,3 @@ async def test_a_resumed_table_tells_its_log_once_for_the_check_and_the_first_sn
     assert len(told) == checked                    # the snapshots sent the lines the check made
     assert any(" deal" in line["text"] for line in got[0]["log"])
     again.close()
-
-
-async def test_a_solo_save_with_a_deck_of_ten_million_wilds_is_refused_and_kept():
-    from uno_tui.play.solo import resume_solo, start_solo
-    await start_solo(GameSettings(bots=["normal"]), seed=5, pacing=Pacing(bot_delay=60)).close()
-    path = game_path("solo")
-    state = msgpack.unpackb(path.read_bytes(), strict_map_key=False)
-    state["table"]["rules"]["deck"] = {"W": 10 ** 7}
-    path.write_bytes(msgpack.packb(state))
-    before = path.read_bytes()
-    with pytest.raises(autosave.SaveError, match="its rules change the deck of the classic edition"):
-        resume_solo(Pacing.instant())
-    assert path.read_bytes() == before

@@ -86,6 +86,9 @@ def resume(cls, *, solo: bool = False, pacing: Pacing | None = None, password: s
         if problems:
             raise ValueError(problems[0])
         seats, kept = state["seats"], state["password"]
+        hosts = [i for i, seat in enumerate(seats) if seat["kind"] == "host"]
+        if hosts != [0] and (solo or hosts):     # the host's own seat is the first, if any; solo, it is
+            raise ValueError("the host's own seat is not the first one")
         settings = GameSettings(**state["settings"])
         if not settings.valid():                 # as a new game's set-up is checked
             raise ValueError("its settings are not ones a new game could have")
