@@ -76,14 +76,13 @@ class WebServer(Server):
         await self.tabs.close()
 
     def application(self) -> web.Application:
-        """textual-serve's routes (its page's templates and static files, the tabs' websocket, a
-        tab's downloads) and our page's, behind the guard; no startup banner (the host's screen
-        is on this terminal)."""
+        """textual-serve's routes (its page's templates and static files, the tabs' websocket; no
+        downloads: a tab delivers no files, tabprocess.py) and our page's, behind the guard; no
+        startup banner (the host's screen is on this terminal)."""
         app = web.Application(middlewares=[self.guard.middleware])
         aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
         app.add_routes([web.get("/", self.handle_index, name="index"),
                         web.get("/ws", self.handle_websocket, name="websocket"),
-                        web.get("/download/{key}", self.handle_download, name="download"),
                         web.static("/static", self.statics_path, show_index=True, name="static"),
                         web.static("/page", PAGE)])
         return app
@@ -113,4 +112,4 @@ class WebServer(Server):
 
     async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
         """A tab's process, if there is room (webtab.py; our own page's only: webguard.py)."""
-        return await self.tabs.serve(request, self.download_manager)
+        return await self.tabs.serve(request)

@@ -17,17 +17,16 @@ import hashlib
 import json
 import os
 import re
-import shlex
 import shutil
 import tempfile
 
 from aiohttp import WSMsgType, web
-from textual_serve.app_service import AppService
 
 from uno_tui.storage.places import TAB_SEAT_ENV
 
 from . import guests
-from .guests import IDLE_TIMEOUT, Full, Idle, Slots, lower_priority, terminal_size
+from .guests import IDLE_TIMEOUT, Full, Idle, Slots, terminal_size
+from .tabprocess import TabProcess
 from .webguard import Refusals
 
 MAX_MESSAGE = 64 * 1024                          # a key, a click, a paste: far below this
@@ -53,23 +52,6 @@ def query_size(query) -> tuple[int, int]:
         text = query.get(key)
         return default if text is None else int(text) if text.isdigit() and len(text) < 6 else -1
     return terminal_size(number("width", 80), number("height", 24))
-
-
-class _Process(AppService):
-    """textual-serve's service for one tab, its process started with our environment, without a
-    shell, at a lower priority."""
-
-    def __init__(self, command: str, env: dict[str, str], **options):
-        super().__init__(command, **options)
-        self.extra_env = env
-
-    async def _open_app_process(self, width: int = 80, height: int = 24):
-        env = {**self._build_environment(width=width, height=height), **self.extra_env}
-        self._process = await asyncio.create_subprocess_exec(
-            *shlex.split(self.command), stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.PIPE, env=env, preexec_fn=lower_priority)
-        self._stdin = self._process.stdin
-        return self._process
 
 
 class Tabs:
@@ -111,7 +93,7 @@ class Tabs:
     def full(self) -> bool:
         return self.slots.full
 
-    async def serve(self, request: web.Request, download_manager) -> web.StreamResponse:
+    async def serve(self, request: web.Request) -> web.StreamResponse:
         """One tab, from its websocket's request to its process's exit."""
         try:
             width, height = query_size(request.query)
@@ -136,11 +118,10 @@ class Tabs:
             await ws.prepare(request)
             env = {"UNO_TUI_CONFIG_DIR": os.path.join(home, "config"), "UNO_TUI_DATA_DIR": os.path.join(home, "data"),
                    TAB_SEAT_ENV: "kept" if kept else ""} if home else {}
-            service = _Process(self.command, env, write_bytes=ws.send_bytes, write_str=ws.send_str,
-                               close=ws.close, download_manager=download_manager)
+            service = TabProcess(self.command, env, write_bytes=ws.send_bytes, write_str=ws.send_str, close=ws.close)
             try:
                 await service.start(width, height)
-                self.processes.add(service._process)
+                self.processes.add(service.process)
                 await self._relay(ws, service)
             finally:
                 await asyncio.shield(self._end(service))
@@ -151,7 +132,7 @@ class Tabs:
             if home and not kept:
                 shutil.rmtree(home, ignore_errors=True)
 
-    async def _relay(self, ws: web.WebSocketResponse, service: _Process) -> None:
+    async def _relay(self, ws: web.WebSocketResponse, service: TabProcess) -> None:
         """The page's messages to the process, until the page goes, sends something malformed,
         or nobody has typed or clicked for ``idle`` seconds."""
         idle = Idle(self.idle)
@@ -184,9 +165,9 @@ class Tabs:
         await ws.send_bytes(IDLE_NOTE.format(minutes=idle.minutes).encode())
         await ws.close(code=1000, message=b"idle")
 
-    async def _end(self, service: _Process) -> None:
+    async def _end(self, service: TabProcess) -> None:
         """Tell the process to quit and wait for it to exit; end it if it does not in time."""
-        process = service._process
+        process = service.process
         if process is None:
             return
         try:
