@@ -14,6 +14,7 @@ import struct
 import msgpack
 
 from loopback import LOOPBACK
+from tests.helpers.network import tls_never_reading
 from net.frames import FROM_PEER
 from net.tls import client_context
 
@@ -130,10 +131,11 @@ async def flood():
 
 
 async def never_reads():
-    r, w = await opened()
-    r._transport._ssl_protocol._transport.pause_reading()     # the TCP under TLS: nothing is read
-    w.write(HELLO)
-    await asyncio.sleep(3600)
+    sock = await tls_never_reading(ATTACK_PORT, HELLO)       # the TCP under TLS: nothing is read
+    try:
+        await asyncio.sleep(3600)
+    finally:
+        sock.close()
 
 
 async def churn():
