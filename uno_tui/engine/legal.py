@@ -1,5 +1,5 @@
 """What a seat may do now: the one statement of legality (apply accepts exactly these actions,
-and the reasons for a refusal are read off the same tests).
+and the reasons for a refusal are read off the same tests), as functions of the game.
 
 Actions are built once: legal-action lists hold these shared objects.
 """
@@ -49,146 +49,145 @@ def plain_turns(rules) -> bool:
     return not rules.strict_wild_draw_four and not rules.deck.get("WV") and not rules.no_action_finish
 
 
-class Legal:
-    """Part of Game: its legal actions."""
-    __slots__ = ()
+def refusal(game, hand, card: int) -> str | None:
+    """Why a matching ``card`` in ``hand`` may still not be played (None: it may)."""
+    rules = game.rules
+    if card == WILD_DRAW_FOUR and rules.strict_wild_draw_four and wd4_illegal(game, hand, card):
+        return "a Wild Draw Four is illegal while you hold " + (
+            "a card of the active colour or another wild" if rules.wd4_wilds_count
+            else "a card of the active colour")
+    if rules.no_action_finish and len(hand) == 1 and card in ACTION_CARDS:
+        return "you may not go out on an action or wild card (house rule): draw instead"
+    return None
 
-    def playable(self, card: int) -> bool:
-        """Does ``card`` match the pile (colour, face, or a wild)?"""
-        return card in self._matching
 
-    def refusal(self, hand, card: int) -> str | None:
-        """Why a matching ``card`` in ``hand`` may still not be played (None: it may)."""
-        rules = self.rules
-        if card == WILD_DRAW_FOUR and rules.strict_wild_draw_four and self._wd4_illegal(hand, card):
-            return "a Wild Draw Four is illegal while you hold " + (
-                "a card of the active colour or another wild" if rules.wd4_wilds_count
-                else "a card of the active colour")
-        if rules.no_action_finish and len(hand) == 1 and card in ACTION_CARDS:
-            return "you may not go out on an action or wild card (house rule): draw instead"
-        return None
+def wd4_illegal(game, hand, without: int = -1) -> bool:
+    """Would a Wild Draw Four be illegal for this hand (the played card left out)?"""
+    color, wilds = game.color, game.rules.wd4_wilds_count
+    skipped = False
+    for c in hand:
+        if c == without and not skipped:
+            skipped = True
+            continue
+        if COLOR_OF[c] == color or (wilds and c >= 52 and c != WILD_DRAW_FOUR):
+            return True
+    return False
 
-    def _wd4_illegal(self, hand, without: int = -1) -> bool:
-        """Would a Wild Draw Four be illegal for this hand (the played card left out)?"""
-        color, wilds = self.color, self.rules.wd4_wilds_count
-        skipped = False
-        for c in hand:
-            if c == without and not skipped:
-                skipped = True
-                continue
-            if COLOR_OF[c] == color or (wilds and c >= 52 and c != WILD_DRAW_FOUR):
-                return True
-        return False
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        """Everything ``seat`` may do now, in turn or out of it.
+def actions(game, seat: int) -> list[Action]:
+    """Everything ``seat`` may do now, in turn or out of it.
 
-        Out-of-turn actions come first; a declining option (draw, keep) is always last. The
-        decider's list is kept until the state changes, so apply checks the very list its caller
-        chose from; another seat's (a catch, an UNO call, a jump-in) is built when asked.
-        """
-        if seat != self.decider or seat < 0:     # the decider is -1 once the hand is over
-            if self.over or not 0 <= seat < self.n or self.out[seat]:
-                return []
-            acts = self._jump_ins(seat) if self._jumps and self.phase == "turn" else []
-            return self._out_of_turn(seat, acts)
-        if self._legal is not None:
-            return self._legal
-        hand = self.hands[seat]
-        if self.phase == "turn":      # the hottest case, inline
-            playable = self._matching.intersection(hand)
-            if self._plain:
-                plays = PLAY_SAYING if len(hand) == 2 and self._uno else PLAY     # a play from two cards may say UNO
-                acts = []
-                for c in playable:
-                    acts += plays[c]
-            else:
-                acts = []
-                refuses = self._refuses
-                for c in playable:
-                    if not refuses or self.refusal(hand, c) is None:
-                        acts += self._ways("play", c, hand)
-            if self.draw_pile or len(self.discard) > 1:
-                acts.append(DRAW)
-            elif not acts:
-                acts.append(PASS)
-        else:
-            acts = self._decisions(seat, hand)
-        if self.window >= 0 or len(hand) == 1:
-            self._out_of_turn(seat, acts)
-        self._legal = acts
-        return acts
-
-    def _out_of_turn(self, seat: int, acts: list[Action]) -> list[Action]:
-        """Put first in ``acts`` what ``seat`` may do in or out of turn: catch, say UNO."""
-        if len(self.hands[seat]) == 1 and not self.uno_said[seat] and self._uno:
-            acts.insert(0, SAY_UNO)
-        if self.window >= 0:
-            for s in (*self.more_windows[::-1], self.window):     # the window's own catch comes first
-                if s != seat:
-                    acts.insert(0, CATCH[s])
-        return acts
-
-    def _jump_ins(self, seat: int) -> list[Action]:
-        """``jump_in``: a card identical to the top card (never a wild), out of turn."""
-        top, hand = self.discard[-1], self.hands[seat]
-        if top >= 52 or top not in hand or self.refusal(hand, top) is not None:
+    Out-of-turn actions come first; a declining option (draw, keep) is always last. The
+    decider's list is kept until the state changes, so apply checks the very list its caller
+    chose from; another seat's (a catch, an UNO call, a jump-in) is built when asked.
+    """
+    if seat != game.decider or seat < 0:     # the decider is -1 once the hand is over
+        if game.over or not 0 <= seat < game.n or game.out[seat]:
             return []
-        return list(VARIANTS["jump_in", top, False, len(hand) == 2 and self._uno])
-
-    def _decisions(self, seat: int, hand) -> list[Action]:
-        """The decider's options in every phase but a turn (always a new list: out-of-turn ones go first)."""
-        phase = self.phase
-        if phase == "drawn":             # (_do_draw checked that the card may be played)
-            card = self.drawn
-            plays = self._ways("play_drawn", card, hand) if card == VOLDEMORT else VARIANTS[
-                "play_drawn", card, card >= 52, len(hand) == 2 and self._uno]
-            return plays + self._keep
-        if phase == "respond":
-            return self._answers(hand)
-        if phase == "color":
-            return list(CHOOSE)
-        if phase == "discard":
-            return [DISCARD[c] for c in set(hand) if c in VOLDEMORT_CARDS]
-        if phase == "more":              # multi_play: any other card of the number, any colour; or stop
-            rank = RANK_OF[self.discard[-1]]
+        acts = _jump_ins(game, seat) if game._jumps and game.phase == "turn" else []
+        return _out_of_turn(game, seat, acts)
+    if game._legal is not None:
+        return game._legal
+    hand = game.hands[seat]
+    if game.phase == "turn":      # the hottest case, inline
+        playable = game._matching.intersection(hand)
+        if game._plain:
+            plays = PLAY_SAYING if len(hand) == 2 and game._uno else PLAY     # a play from two cards may say UNO
             acts = []
-            for c in sorted(set(hand)):
-                if RANK_OF[c] == rank:
-                    acts += self._ways("play", c, hand)
-            return acts + [STOP]
-        return [SWAP[s] for s in range(self.n) if s != seat and not self.out[s]]      # phase == "swap"
+            for c in playable:
+                acts += plays[c]
+        else:
+            acts = []
+            refuses = game._refuses
+            for c in playable:
+                if not refuses or refusal(game, hand, c) is None:
+                    acts += _ways(game, "play", c, hand)
+        if game.draw_pile or len(game.discard) > 1:
+            acts.append(DRAW)
+        elif not acts:
+            acts.append(PASS)
+    else:
+        acts = _decisions(game, seat, hand)
+    if game.window >= 0 or len(hand) == 1:
+        _out_of_turn(game, seat, acts)
+    game._legal = acts
+    return acts
 
-    def _answers(self, hand) -> list[Action]:
-        """The target's answers to the card played at them: accept, challenge, shield, stack."""
-        card, rules = self.attack[0], self.rules
-        acts = [ACCEPT]
-        if card == WILD_DRAW_FOUR and not rules.strict_wild_draw_four:
-            acts.append(CHALLENGE)
-        if self.can_shield and RANK_OF[card] in SHIELDABLE and INVISIBILITY in hand and self.refusal(
-                hand, INVISIBILITY) is None:
-            acts += self._ways("shield", INVISIBILITY, hand)
-        if self._stacking:
-            for c in set(hand):
-                if self._stacks(c, card) and self.refusal(hand, c) is None:
-                    acts += self._ways("play", c, hand)
-        if self._deflect and RANK_OF[card] == DRAW_TWO:      # a Skip or Reverse of the Draw Two's colour
-            color = COLOR_OF[card]
-            for c in sorted(set(hand)):
-                if COLOR_OF[c] == color and RANK_OF[c] in (SKIP, REVERSE) and self.refusal(hand, c) is None:
-                    acts += self._ways("play", c, hand)
-        return acts
 
-    def _stacks(self, card: int, attack: int) -> bool:
-        """May ``card`` be stacked on the ``attack`` waiting for its target?"""
-        rules = self.rules
-        if RANK_OF[attack] == DRAW_TWO:
-            return (RANK_OF[card] == DRAW_TWO and rules.stack_draw_two) or (
-                card == WILD_DRAW_FOUR and rules.stack_mixed)
-        return attack == WILD_DRAW_FOUR and card == WILD_DRAW_FOUR and rules.stack_draw_four
+def _out_of_turn(game, seat: int, acts: list[Action]) -> list[Action]:
+    """Put first in ``acts`` what ``seat`` may do in or out of turn: catch, say UNO."""
+    if len(game.hands[seat]) == 1 and not game.uno_said[seat] and game._uno:
+        acts.insert(0, SAY_UNO)
+    if game.window >= 0:
+        for s in (*game.more_windows[::-1], game.window):     # the window's own catch comes first
+            if s != seat:
+                acts.insert(0, CATCH[s])
+    return acts
 
-    def _ways(self, kind: str, card: int, hand) -> list[Action]:
-        if card == VOLDEMORT:
-            left = sum(1 for c in hand if c not in VOLDEMORT_CARDS) - 1
-            return VARIANTS[kind, card, left == len(hand) - 1, left == 1 and self._uno]
-        return VARIANTS[kind, card, card >= 52, len(hand) == 2 and self._uno]
+
+def _jump_ins(game, seat: int) -> list[Action]:
+    """``jump_in``: a card identical to the top card (never a wild), out of turn."""
+    top, hand = game.discard[-1], game.hands[seat]
+    if top >= 52 or top not in hand or refusal(game, hand, top) is not None:
+        return []
+    return list(VARIANTS["jump_in", top, False, len(hand) == 2 and game._uno])
+
+
+def _decisions(game, seat: int, hand) -> list[Action]:
+    """The decider's options in every phase but a turn (always a new list: out-of-turn ones go first)."""
+    phase = game.phase
+    if phase == "drawn":             # (moves.draw checked that the card may be played)
+        card = game.drawn
+        plays = _ways(game, "play_drawn", card, hand) if card == VOLDEMORT else VARIANTS[
+            "play_drawn", card, card >= 52, len(hand) == 2 and game._uno]
+        return plays + game._keep
+    if phase == "respond":
+        return _answers(game, hand)
+    if phase == "color":
+        return list(CHOOSE)
+    if phase == "discard":
+        return [DISCARD[c] for c in set(hand) if c in VOLDEMORT_CARDS]
+    if phase == "more":              # multi_play: any other card of the number, any colour; or stop
+        rank = RANK_OF[game.discard[-1]]
+        acts = []
+        for c in sorted(set(hand)):
+            if RANK_OF[c] == rank:
+                acts += _ways(game, "play", c, hand)
+        return acts + [STOP]
+    return [SWAP[s] for s in range(game.n) if s != seat and not game.out[s]]      # phase == "swap"
+
+
+def _answers(game, hand) -> list[Action]:
+    """The target's answers to the card played at them: accept, challenge, shield, stack."""
+    card, rules = game.attack[0], game.rules
+    acts = [ACCEPT]
+    if card == WILD_DRAW_FOUR and not rules.strict_wild_draw_four:
+        acts.append(CHALLENGE)
+    if game.can_shield and RANK_OF[card] in SHIELDABLE and INVISIBILITY in hand and refusal(
+            game, hand, INVISIBILITY) is None:
+        acts += _ways(game, "shield", INVISIBILITY, hand)
+    if game._stacking:
+        for c in set(hand):
+            if _stacks(rules, c, card) and refusal(game, hand, c) is None:
+                acts += _ways(game, "play", c, hand)
+    if game._deflect and RANK_OF[card] == DRAW_TWO:      # a Skip or Reverse of the Draw Two's colour
+        color = COLOR_OF[card]
+        for c in sorted(set(hand)):
+            if COLOR_OF[c] == color and RANK_OF[c] in (SKIP, REVERSE) and refusal(game, hand, c) is None:
+                acts += _ways(game, "play", c, hand)
+    return acts
+
+
+def _stacks(rules, card: int, attack: int) -> bool:
+    """May ``card`` be stacked on the ``attack`` waiting for its target?"""
+    if RANK_OF[attack] == DRAW_TWO:
+        return (RANK_OF[card] == DRAW_TWO and rules.stack_draw_two) or (
+            card == WILD_DRAW_FOUR and rules.stack_mixed)
+    return attack == WILD_DRAW_FOUR and card == WILD_DRAW_FOUR and rules.stack_draw_four
+
+
+def _ways(game, kind: str, card: int, hand) -> list[Action]:
+    if card == VOLDEMORT:
+        left = sum(1 for c in hand if c not in VOLDEMORT_CARDS) - 1
+        return VARIANTS[kind, card, left == len(hand) - 1, left == 1 and game._uno]
+    return VARIANTS[kind, card, card >= 52, len(hand) == 2 and game._uno]
