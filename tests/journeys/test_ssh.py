@@ -91,6 +91,10 @@ def test_a_friend_joins_over_ssh_plays_resizes_drops_and_comes_back_to_the_seat(
         assert time.monotonic() < deadline, "Ann never had a move at her seat again:\n" + ann.text()
         act(bob)
         time.sleep(0.05)
+    # leaving, she is told how she comes back: by ssh, not by a join command she never ran
+    ann.press("escape")
+    ann.wait_for(r"Leave this game")
+    assert ann.shows(r"connect again") and ann.shows(r"the same ssh command"), ann.text()
     assert "Traceback" not in table.host.text(), table.host.text()
 
 

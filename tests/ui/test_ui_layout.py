@@ -1,4 +1,4 @@
-"""Every size from 80x24 up, 2 to 10 players: no widget outside its parent or the screen, no text
+"""Every size from 80x24 up (and the narrowest beside the log, 62x24), 2 to 10 players: no widget outside its parent or the screen, no text
 past its widget's edge, every card of the hand on screen, every seat's plate whole."""
 import itertools
 
@@ -32,7 +32,7 @@ def wide_strips(widget) -> list[str]:
     return [f"{widget!r} line {y}" for y in range(widget.size.height) if widget.render_line(y).cell_length > width]
 
 
-@pytest.mark.parametrize("size", [(80, 24), (200, 60)])
+@pytest.mark.parametrize("size", [(62, 24), (80, 24), (200, 60)])
 @pytest.mark.parametrize("players", [2, 4, 10])
 async def test_nothing_overflows_its_region(size, players):
     # 14 cards in every hand, in a match (scores shown); the marks are test_a_plate_never_cuts...

@@ -23,8 +23,11 @@ LEAVING = {
     "host": ("End the game: it ends for everyone at your table, and its save is deleted.\n"
              "Keep for later: everyone leaves now; Host on the start screen (or uno-tui host --resume) "
              "carries it on, and players take their seats back."),
-    "join": "A bot plays for you after a short wait; run the same join again to take your seat back.",
+    "join": "A bot plays for you after a short wait; {back} to take your seat back.",
 }
+#: how a player who joined comes back: a terminal's join command, a browser tab's page, ssh
+COMING_BACK = {"terminal": "run the same join again", "browser": "join again from this page",
+               "ssh": "connect again with the same ssh command"}
 MATCH_OVER = "The match is over: nothing is kept to resume."
 
 
@@ -114,7 +117,9 @@ class Decisions:
             answer = await screen.app.push_screen_wait(ConfirmLeave(LEAVING["host"], "End this game?",
                                                                     yes="End game", keep="Keep for later"))
         else:
-            consequence = MATCH_OVER if over and screen.kind != "join" else LEAVING[screen.kind]
+            app = screen.app
+            back = COMING_BACK["ssh" if app.ssh else "browser" if app.browser else "terminal"]
+            consequence = MATCH_OVER if over and screen.kind != "join" else LEAVING[screen.kind].format(back=back)
             answer = await screen.app.push_screen_wait(ConfirmLeave(consequence))
         if answer:
             screen.app.post_message(LeaveTable(screen.channel, keep=answer == "keep"))

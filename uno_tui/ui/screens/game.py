@@ -38,7 +38,7 @@ YOUNG_THRESHOLD = 10_000
 #: seconds a "Too late: ..." sentence holds the status line
 LATE_SHOWN = 3.0
 
-PHONE_BELOW = 60        # columns: a screen narrower has the phone's layout (README: the smallest is 40x20)
+PHONE_BELOW = 66        # columns: a screen narrower has the phone's layout (the table's 40 and the log's 26 need 66)
 SHORT_BELOW = 30        # lines: a phone's screen shorter has no log under the table
 TINY_BELOW = 22         # lines: a screen shorter has no title line and no frame round the hand
 
