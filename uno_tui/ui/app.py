@@ -227,29 +227,24 @@ class UnoApp(App):
         self.run_worker(run(), group="join", exclusive=True, exit_on_error=False)
 
     @on(LeaveTable)
-    def leave_table(self, message: LeaveTable) -> None:
+    async def leave_table(self, message: LeaveTable) -> None:
         """The player left (after confirming), or the host went away (``notice`` says so): close
-        the channel, end a hosted game (its save deleted, unless to ``keep`` it for later), and go
-        back to the start screen. A channel already left (its screen still reporting its end)
-        changes nothing."""
+        the channel, end the session (a hosted one's save deleted, unless to ``keep`` it for
+        later), and go back to the start screen. A channel already left (its screen still
+        reporting its end) changes nothing."""
         if message.channel is not self.channel:
             return
         notice = message.notice
         if self.browser and notice is None:      # left on purpose: the next tab asks the name again
             joining.tab_name(self.browser, "")
         session = self._close()
-        if session is not None:
-            self.run_worker(self._end(session, message.keep), group="leave", exit_on_error=False)
+        if session is not None and session.solo:     # nobody to tell: on disk in a moment, so the
+            await hosting.close_session(session, message.keep)     # start screen offers what it saved
+        elif session is not None:                # a hosted one says goodbye over the network meanwhile
+            self.run_worker(hosting.close_session(session, message.keep), group="leave", exit_on_error=False)
             if message.keep and session.table is not None:
                 notice = notice or KEPT
         self.back_to_start(notice)
-
-    async def _end(self, session, keep: bool) -> None:
-        """Close the session left; then the start screen offers what is saved now (Resume, once a
-        solo game is on disk; not once a match over is deleted)."""
-        await hosting.close_session(session, keep)
-        if isinstance(self.screen, StartScreen):
-            self.screen.saves_changed()
 
     def _close(self):
         """Close the game's channel; returns the session to close (solo or hosted), if any."""

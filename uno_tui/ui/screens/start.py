@@ -72,12 +72,6 @@ class StartScreen(Screen):
         if self.is_current and self.is_mounted:
             self._show()
 
-    def saves_changed(self) -> None:
-        """A game was saved or deleted since this screen showed (a game left is closed after):
-        offer Resume as things are now, the focus left where the player put it."""
-        if self.is_current and self.is_mounted:
-            self._show()
-
     def _show(self) -> None:
         from uno_tui.storage.places import has_saved_game
         saved, notice = has_saved_game(), self.notice
