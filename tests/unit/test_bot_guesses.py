@@ -85,6 +85,11 @@ def fits(cards: list[str], entries: list[frozenset]) -> bool:
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(hands)
+# (teams, a partner next once mercy put a seat out) a red 5 played over a Draw Two it would not strike its partner
+# with was read as its highest red
+@example({"preset": "hp2021", "players": 4, "seed": 21, "moves": 0,
+          "house": {"draw_to_match": True, "teams": True, "strict_wild_draw_four": True, "seven_zero": True,
+                    "mercy": True}})
 # a Wild Draw Four stacked on a deflected Draw Two was read as chosen freely (so as lacking red)
 @example({"preset": "classic", "players": 4, "seed": 309815846,
           "house": {"stack_draw_two": True, "deflect": True, "stack_mixed": True, "teams": True}})
@@ -225,3 +230,18 @@ def test_the_card_played_is_taken_from_those_that_may_be_it():
     # card (may be anything): its blue 5 can only be the penalty card, so all six that lack 5s stay
     memory = seen(([draw(1)], (6, 5)), ([draw(1, 1, "catch")], (7, 5)), ([play(1, "B5")], (6, 5)))
     assert sorted(len(e) for e in memory.cards[1]) == [3] * 6
+
+
+def test_a_card_played_beside_a_partner_shows_nothing_unless_it_strikes():
+    """teams: the normal bot never strikes a partner when another play will do, so with seat 3 out
+    seat 2 (next to its partner, seat 0) may hold a red Draw Two over the red 5 it played; seat 1 (between
+    opponents) may not."""
+    memory = Memory()
+    view = {"seat": 0, "players": 4, "hand": ["B1"], "color": "red", "top": "R1", "counts": [1, 4, 4, 0],
+            "teams": [0, 1, 0, 1], "out": [False, False, False, True]}
+    memory.observe(view, [{"type": "deal"}])
+    memory.observe({**view, "top": "R5", "counts": [1, 3, 3, 0]}, [play(1, "R5"), play(2, "R5")])
+    assert memory.cards[1] == [frozenset({("red", 5)})] * 3 and memory.cards[2] == [frozenset()] * 3
+    # a card that strikes the partner was the only play that would do: the rest shows as before
+    memory.observe({**view, "top": "R+2", "counts": [1, 3, 2, 0]}, [play(2, "R+2")])
+    assert memory.cards[2] == [frozenset({("red", 20)})] * 2

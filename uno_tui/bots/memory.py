@@ -5,10 +5,11 @@ The hard bot's guesses at the hidden cards (guesses.py) must agree with all of i
 What a card seems not to be comes from how the normal bot plays (bots/normal.py), the model of a
 player: it draws only when it holds nothing that matches, plays a card that matches when it draws
 one, plays a wild only when nothing else matches, and follows a colour with its highest card of
-it. Each lack is kept with the cards held when it showed: a card drawn later may be anything."""
+it, but (teams) passes over a card that would strike a partner. Each lack is kept with the cards held when it showed: a card drawn later may be anything."""
 from collections import Counter
 
 from .cards import color_of, lacked, points, rank_of
+from .seats import next_seat, strikes
 
 #: events that may come between a turn's draw and the play of the card drawn (or the next card drawn)
 BETWEEN = ("say_uno", "catch", "reshuffle")
@@ -40,6 +41,8 @@ class Memory:
         self.hand: Counter = Counter()    # our own hand as of the last view
         self.color = self.rank = None     # the colour and rank on top before the events being read
         self.last_play = None             # (seat, rank) of the last card played: multi_play adds to it
+        self.teams = None                 # each seat's team (teams), as the view gives it
+        self.out: set[int] = set()        # seats put out of the hand (mercy) as of the event being read
 
     @property
     def caught(self) -> set[int]:
@@ -49,6 +52,7 @@ class Memory:
     def observe(self, view: dict, events: list[dict]) -> None:
         me = self.seat = view.get("seat")
         rules = (view.get("table") or {}).get("rules") or {}
+        self.teams = view.get("teams")
         for ev in events:
             kind, seat, card = ev.get("type"), ev.get("seat"), ev.get("card")
             drawn_by = self.drawn_by
@@ -83,6 +87,7 @@ class Memory:
             elif kind == "eliminated":
                 self.known.pop(seat, None)
                 self.cards[seat] = []
+                self.out.add(seat)
             elif kind == "color":
                 self.color = ev["color"]
             elif card and kind in ("play", "discard", "shield", "first_card"):
@@ -99,6 +104,7 @@ class Memory:
                 # (a deflect follows its Skip or Reverse's play: the draw it passes on is still to answer)
                 self.attacked = kind == "deflect" or kind == "play" and rank_of(card) in DRAW_RANKS
         self._count(view)
+        self.out = {s for s, out in enumerate(view.get("out") or ()) if out}
         self.hand = Counter(view.get("hand") or ())
         self.color = view.get("color")
         self.rank = rank_of(view["top"]) if view.get("top") else None
@@ -162,7 +168,7 @@ class Memory:
                     # the card it was: one that may be it, the one that seemed to lack most
                     fits = [i for i, e in enumerate(entries) if not lacked(card, e)] or range(len(entries))
                     del entries[max(fits, key=lambda i: len(entries[i]))]
-                if self.color is not None:
+                if self.color is not None and (strikes(card) or not self._beside_partner(seat)):
                     self._shown(entries, card, how, seat not in self.caught)
             if card == "W+4":
                 self.wd4_before = self.color
@@ -183,6 +189,15 @@ class Memory:
             lack.add((self.color, points(card)))     # followed the colour with its highest card of it
         if lack:
             entries[:] = [e | lack for e in entries]
+
+    def _beside_partner(self, seat: int) -> bool:
+        """teams: a partner is next to the seat (either way, past seats out). Its player never strikes
+        a partner when another play will do, so a card it played that strikes no one shows nothing of
+        the rest: they may be cards that would have struck the partner."""
+        if not self.teams:
+            return False
+        table = {"players": len(self.teams), "out": [s in self.out for s in range(len(self.teams))]}
+        return any(self.teams[next_seat(table, seat, way)] == self.teams[seat] for way in (1, -1))
 
     def _rehand(self, moves: dict[int, int], n: int) -> None:
         """Hands changed owners (seven_zero): what was known of each, and what it lacked, goes with

@@ -3,7 +3,7 @@ who its partners are (teams), whom a card would hit, and when its hand is near t
 from ..engine.house import MERCY
 
 __all__ = ["MERCY", "SWAMPED", "deflected_to", "hits_partner", "next_seat", "opponents", "out_seats", "partners",
-           "swamped"]
+           "strikes", "swamped"]
 
 #: mercy: a hand this close to the limit plays for survival (draws nothing it can avoid)
 SWAMPED = MERCY - 8
@@ -58,7 +58,11 @@ def swamped(view: dict) -> bool:
 STRIKES = ("S", "+2", "W+4", "WSH", "WH")
 
 
+def strikes(card: str) -> bool:
+    """Does ``card`` strike the next player?"""
+    return card in STRIKES or card[1:] in STRIKES
+
+
 def hits_partner(view: dict, card: str) -> bool:
     """Would playing ``card`` in turn strike a partner (the next player)?"""
-    strikes = card in STRIKES or card[1:] in STRIKES
-    return strikes and view["phase"] == "turn" and next_seat(view) in partners(view)
+    return strikes(card) and view["phase"] == "turn" and next_seat(view) in partners(view)
