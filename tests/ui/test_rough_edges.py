@@ -60,6 +60,21 @@ async def test_a_good_save_still_offers_resume_and_its_question_says_so():
         assert await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
 
 
+async def test_back_from_replacing_a_saved_game_returns_to_the_set_up_it_came_from():
+    from uno_tui.ui.screens.setup import SetupScreen
+    await _a_saved_game()
+    app = UnoApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+        app.menu_choice("setup")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+        await pilot.press("ctrl+s")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, ConfirmLeave))
+        await pilot.press("n")                                # Back: the set-up again, the save kept
+        assert await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+        assert game_path("solo").exists()
+
+
 async def test_a_chat_line_stands_apart_from_the_game_and_its_arrival_is_said():
     from tests.ui.test_ui_journeys import caught_in_the_act
     from uno_tui.ui.widgets.log import LogView

@@ -122,8 +122,7 @@ class UnoApp(App):
         elif choice == "play":
             self.play(GameSettings(name=load_settings().name))
         elif choice == "setup":
-            from .screens.setup import SetupScreen
-            self.push_screen(SetupScreen(load_settings()), self._set_up)
+            self.set_up(load_settings())
         elif choice == "history":
             from .screens.history import HistoryScreen
             self.push_screen(HistoryScreen())
@@ -270,11 +269,17 @@ class UnoApp(App):
             await hosting.close_session(session, keep=True)      # as a closed terminal: kept to carry on
         self.exit()
 
-    def _set_up(self, settings) -> None:
-        if settings is not None:
-            from uno_tui.storage.settings import save_settings
-            save_settings(settings)
-            self.play(settings)
+    def set_up(self, settings) -> None:
+        """The set-up screen on these settings; the game it describes starts when it is done
+        (Back from "Start a new game?" returns to it, as it was left)."""
+        from .screens.setup import SetupScreen
+
+        def done(chosen) -> None:
+            if chosen is not None:
+                from uno_tui.storage.settings import save_settings
+                save_settings(chosen)
+                playing.new_game(self, chosen, self.open_session, back=lambda: self.set_up(chosen))
+        self.push_screen(SetupScreen(settings), done)
 
     def get_system_commands(self, screen):
         yield from super().get_system_commands(screen)

@@ -3,9 +3,10 @@ so), or the saved one carried on."""
 from textual.app import App
 
 
-def new_game(app: App, settings, open_session) -> None:
+def new_game(app: App, settings, open_session, back=None) -> None:
     """Start a solo game with these GameSettings and ``open_session`` it; a stray Enter on "Play
-    now" once lost a game in progress, so a saved one is replaced only if the player says so."""
+    now" once lost a game in progress, so a saved one is replaced only if the player says so
+    (``back()``, if given, when they say Back: to the screen they came from)."""
     from uno_tui.play.solo import saved_game_problem, start_solo
     from uno_tui.storage.places import has_saved_game
     damaged = has_saved_game() and saved_game_problem() is not None
@@ -16,6 +17,8 @@ def new_game(app: App, settings, open_session) -> None:
                 from uno_tui.storage.autosave import set_aside
                 set_aside("solo")
             open_session(start_solo(settings, seed=app.seed, pacing=app.pacing, dealer=app.dealer))
+        elif back is not None:
+            back()
     if not has_saved_game():
         start()
         return
