@@ -100,11 +100,11 @@ class UnoApp(App):
 
     def play(self, settings) -> None:
         """Start a solo game with these GameSettings (asking first if one is saved)."""
-        playing.new_game(self, settings, self.open_session)
+        playing.new_game(self, settings)
 
     def resume(self) -> None:
         """Carry on the saved solo game."""
-        playing.saved_game(self, self.open_session)
+        playing.saved_game(self)
 
     def open_session(self, session) -> None:
         """The game screen on a solo session's seat 0; the app closes the session when it is left."""
@@ -278,7 +278,7 @@ class UnoApp(App):
             if chosen is not None:
                 from uno_tui.storage.settings import save_settings
                 save_settings(chosen)
-                playing.new_game(self, chosen, self.open_session, back=lambda: self.set_up(chosen))
+                playing.new_game(self, chosen, back=lambda: self.set_up(chosen))
         self.push_screen(SetupScreen(settings), done)
 
     def get_system_commands(self, screen):

@@ -3,8 +3,8 @@ so), or the saved one carried on."""
 from textual.app import App
 
 
-def new_game(app: App, settings, open_session, back=None) -> None:
-    """Start a solo game with these GameSettings and ``open_session`` it; a stray Enter on "Play
+def new_game(app: App, settings, back=None) -> None:
+    """Start a solo game with these GameSettings on ``app``; a stray Enter on "Play
     now" once lost a game in progress, so a saved one is replaced only if the player says so
     (``back()``, if given, when they say Back: to the screen they came from)."""
     from uno_tui.play.solo import saved_game_problem, start_solo
@@ -16,7 +16,7 @@ def new_game(app: App, settings, open_session, back=None) -> None:
             if damaged:                      # what cannot be resumed is still not thrown away
                 from uno_tui.storage.autosave import set_aside
                 set_aside("solo")
-            open_session(start_solo(settings, seed=app.seed, pacing=app.pacing, dealer=app.dealer))
+            app.open_session(start_solo(settings, seed=app.seed, pacing=app.pacing, dealer=app.dealer))
         elif back is not None:
             back()
     if not has_saved_game():
@@ -28,8 +28,8 @@ def new_game(app: App, settings, open_session, back=None) -> None:
     app.push_screen(ConfirmLeave(question, "Start a new game?", yes="New game", no="Back"), start)
 
 
-def saved_game(app: App, open_session) -> None:
-    """Carry on the saved solo game (``open_session`` it); one that cannot be is said on the start screen."""
+def saved_game(app: App) -> None:
+    """Carry on the saved solo game on ``app``; one that cannot be is said on the start screen."""
     from uno_tui.play.solo import damaged_notice, resume_solo
     from uno_tui.storage.autosave import SaveError
     try:
@@ -37,4 +37,4 @@ def saved_game(app: App, open_session) -> None:
     except SaveError as e:
         app.back_to_start(damaged_notice(e))        # said on the start screen, the path whole
         return
-    open_session(session)
+    app.open_session(session)

@@ -46,7 +46,6 @@ class HostSession:
         (which Resume carries on); ``seed`` and ``dealer`` fix the game (tests and benchmarks)."""
         self.settings, self.password, self.seed, self.pacing, self.dealer = settings, password, seed, pacing, dealer
         self.solo = solo
-        self.kind = "solo" if solo else "hosted"        # its save's slot and its record's kind
         self.host_name = clean_text(host_name, MAX_NAME) or "Host"
         count = players or len(settings.bots) + 1
         self.seats = [] if headless else [LobbySeat(self.host_name, "host", conn=LocalPeer())]
@@ -275,6 +274,11 @@ class HostSession:
             self.listeners[conn] = self._connect(conn, None)
         self.advertise()
         self.on_change()
+
+    @property
+    def kind(self) -> str:
+        """"solo" or "hosted": its save's slot and its record's kind."""
+        return "solo" if self.solo else "hosted"
 
     def carry_on(self) -> None:
         """A resumed game goes on: the host's own screen takes seat 0 back, and every other
