@@ -162,10 +162,12 @@ def test_a_short_plate_says_the_bots_level_by_its_count():
                 assert width < 14 or said == level, (width, said)
 
 
-async def test_the_seats_show_each_bots_level_at_every_size():
+async def test_the_seats_show_each_bots_level_at_every_size(tmp_path, monkeypatch):
     from uno_tui.ui.widgets.table import TableView
     for size in ((80, 24), (100, 30), (120, 40)):
-        game_path("solo").unlink(missing_ok=True)        # (the last size's game, saved as it left)
+        # each size its own data dir: the last size's game may still be being saved as it left
+        # (unlinking it raced that write, and the next game then asked "Start a new game?")
+        monkeypatch.setenv("UNO_TUI_DATA_DIR", str(tmp_path / f"data-{size[0]}"))
         app = seeded_app(bots=("easy", "hard", "expert"))
         async with app.run_test(size=size) as pilot:
             assert await wait_for(pilot, lambda: game_screen(app) is not None)
@@ -175,7 +177,7 @@ async def test_the_seats_show_each_bots_level_at_every_size():
                 assert level in shown, (size, level)
 
 
-async def test_help_and_footer_offer_only_the_keys_the_rules_in_play_allow():
+async def test_help_and_footer_offer_only_the_keys_the_rules_in_play_allow(tmp_path, monkeypatch):
     """Jump-in off: no j in the game's help or footer; UNO calls off: no u nor c; strict Wild
     Draw Four: no x. The start screen's Rules are the set-up's (jump-in on there: j is listed)."""
     from textual.widgets import Markdown
@@ -197,7 +199,7 @@ async def test_help_and_footer_offer_only_the_keys_the_rules_in_play_allow():
         assert "d draw" in said and "p/k play or keep" in said
         for key in ("j jump in", "u UNO", "c catch", "x challenge", "s shield", "h stack"):
             assert key not in said, key
-    game_path("solo").unlink(missing_ok=True)
+    monkeypatch.setenv("UNO_TUI_DATA_DIR", str(tmp_path / "data-hp2000"))     # (not the last game's, saved as it left)
     app = seeded_app(edition="hp2000")                  # a view's rules, without the deck: Invisibility shields
     async with app.run_test(size=(120, 40)) as pilot:
         await my_turn(pilot, app)
