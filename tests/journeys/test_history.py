@@ -14,6 +14,7 @@ def test_a_match_played_is_in_the_history_and_replays_here_and_elsewhere(newcome
     act(game)                                        # a move of mine, then the bots' on to my turn
     if game.shows(PICKER):                           # it was a wild
         game.press("r")
+    game.wait_for(r"You (play|draw)", timeout=30)   # my move is in: the turn still shown was the last frame's
     game.wait_for(TURN, timeout=30)
     game.press("escape")
     game.wait_for("Leave this game?")
