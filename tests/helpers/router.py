@@ -31,6 +31,7 @@ class Behaviour:
     mappings: dict = field(default_factory=dict)     # (external port, protocol) -> the AddPortMapping args
     calls: list = field(default_factory=list)        # (action, its arguments), in order
     log: object = None                               # a script prints each call
+    answer: object = None                            # an asyncio.Event: a slow router maps a port once it is set
 
 
 def _variable(data_type: str, default: str | None = None) -> StateVariableTypeInfo:
@@ -89,6 +90,8 @@ def wan_ip_connection(behaviour: Behaviour) -> type:
                         internal_port=NewInternalPort, internal_client=NewInternalClient, enabled=NewEnabled,
                         description=NewPortMappingDescription, lease=NewLeaseDuration)
             self._called("AddPortMapping", **args)
+            if behaviour.answer is not None:
+                await behaviour.answer.wait()
             if behaviour.refuse:
                 raise UpnpActionError(error_code=CONFLICT, error_desc="ConflictInMappingEntry")
             behaviour.mappings[(NewExternalPort, NewProtocol)] = args

@@ -184,8 +184,13 @@ async def test_the_lobby_switch_opens_and_closes_the_door(router):
         await toggle(pilot, switch)                              # off: the router forwards it no more
         assert await wait_for(pilot, lambda: "203.0.113.7" not in addresses() and not home.behaviour.mappings)
         assert switch.value is False
-        await toggle(pilot, switch)                              # on again
+        home.behaviour.answer = asyncio.Event()                  # a slow router: on again, and asked meanwhile
+        await toggle(pilot, switch)
+        assert await wait_for(pilot, lambda: switch.disabled)
+        assert switch.value is True                              # shown on while asked, as `host --internet` shows it
+        home.behaviour.answer.set()
         assert await wait_for(pilot, lambda: "203.0.113.7" in addresses() and home.behaviour.mappings)
+        assert not switch.disabled
         assert switch.value is True
         await app.action_quit()
     assert home.behaviour.mappings == {}

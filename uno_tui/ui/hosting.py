@@ -39,7 +39,7 @@ def session_for(settings, *, pacing, seed, resume: Path | None, port: int | None
 async def switch_internet(app: App, session, lobby: Screen, on: bool) -> None:
     """Ask the router to forward the table's port (or to stop), then show the lobby what friends
     join with now (unless the game was left meanwhile)."""
-    lobby.post_message(Invitation(invitation(session, asking=on), asking=True))
+    lobby.post_message(Invitation(invitation(session, asking=on), internet=on, asking=True))    # shown as chosen
     await (session.reach_internet() if on else session.leave_internet())
     if session is app.session:
         lobby.post_message(Invitation(invitation(session), internet=session.internet is not None, asking=False))
