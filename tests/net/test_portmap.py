@@ -81,6 +81,8 @@ async def test_a_router_that_refuses_says_so_and_what_to_do_instead(router):
     said = str(refused.value)
     assert "refused to forward TCP port 17532" in said
     assert f"forward TCP port 17532 to this machine ({LOOPBACK}) by hand" in said and "Tailscale" in said
+    # the join code holds the LAN address: friends from outside are told to join by address instead
+    assert "join your internet address: uno-tui join ADDRESS:17532" in said and "join your VPN address" in said
     assert home.behaviour.mappings == {}
 
 

@@ -49,8 +49,14 @@ class Mapping:
 
 def instead(port: int, internal: str) -> str:
     """What a player can do when the router will not forward the port."""
-    return (f"forward TCP port {port} to this machine ({internal}) by hand in the router's settings, "
-            f"or share a VPN such as Tailscale with your friends, then give them the join code")
+    return (f"forward TCP port {port} to this machine ({internal}) by hand in the router's settings "
+            f"(friends then join your internet address: uno-tui join ADDRESS:{port}), or {by_vpn(port)}")
+
+
+def by_vpn(port: int) -> str:
+    """The way round any router: the join code holds this machine's LAN address, so friends on a
+    VPN join by the address it gave this machine (its key is shown them to compare)."""
+    return f"share a VPN such as Tailscale with your friends (they join your VPN address: uno-tui join ADDRESS:{port})"
 
 
 def router_target() -> tuple[str, int] | None:
@@ -83,8 +89,7 @@ def external_problem(external: str | None, port: int, internal: str) -> str | No
         return f"The router has no address on the internet (is it connected?): {instead(port, internal)}."
     if address in CARRIER_NAT:
         return (f"The router's own internet address, {address}, is carrier-grade NAT (shared by your provider "
-                f"among its customers), so no port mapping can help: share a VPN such as Tailscale with your "
-                f"friends, then give them the join code.")
+                f"among its customers), so no port mapping can help: {by_vpn(port)}.")
     if any(address in network for network in PRIVATE):
         return (f"The router's own internet address, {address}, is private (another router stands between it "
                 f"and the internet), so a mapping on this router cannot help: {instead(port, internal)}.")
