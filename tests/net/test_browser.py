@@ -196,7 +196,7 @@ def children(pid: int) -> list[int]:
 
 
 async def test_a_browser_joins_the_host_plays_a_card_by_clicking_it_and_closing_the_tab_ends_its_process(tmp_path):
-    from playwright.async_api import async_playwright
+    from playwright.async_api import async_playwright, expect
     async with host_with_page(tmp_path, "--seats", "2", "--players", "1", "--bot-delay", "0",
                               "--seed", "3") as (host, web, watch):
         page_screen = PageScreen()
@@ -211,6 +211,8 @@ async def test_a_browser_joins_the_host_plays_a_card_by_clicking_it_and_closing_
             await page.keyboard.type("Zoe")              # no click first: the name field has the keys on load
             await page.keyboard.press("Enter")
             await page_screen.until("Your turn")
+            # the header, drawn when the page opened, follows the table: Zoe took the last seat, the game began
+            await expect(page.locator("#seats")).to_contain_text("a game of 2 under way", timeout=TIMEOUT * 1000)
             await page_screen.settled()
             if SHOT:
                 await page.screenshot(path=SHOT)

@@ -31,6 +31,11 @@ async def test_the_page_says_whose_table_and_its_seats_and_may_load_only_the_hos
     assert "default-src 'self'" in headers["Content-Security-Policy"]
 
 
+async def test_the_seats_are_told_again_to_a_page_left_open():
+    status, headers, text = await answer(8, "/seats")
+    assert (status, text, headers["Cache-Control"]) == (200, "3 of 4 seats free", "no-store")
+
+
 async def test_a_page_address_with_a_ping_or_a_delay_is_sent_to_the_plain_page():
     # textual.js would fetch a ?ping= address first: a link could send a player's browser elsewhere
     for query in ("?ping=http://evil.example/", "?delay=1"):

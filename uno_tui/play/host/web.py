@@ -83,6 +83,7 @@ class WebServer(Server):
         aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
         app.add_routes([web.get("/", self.handle_index, name="index"),
                         web.get("/ws", self.handle_websocket, name="websocket"),
+                        web.get("/seats", self.handle_seats),
                         web.static("/static", self.statics_path, show_index=True, name="static"),
                         web.static("/page", PAGE)])
         return app
@@ -109,6 +110,11 @@ class WebServer(Server):
             response.set_cookie(COOKIE, secrets.token_urlsafe(32), max_age=COOKIE_AGE, path="/", httponly=True,
                                 samesite="Strict")
         return response
+
+    async def handle_seats(self, request: web.Request) -> web.StreamResponse:
+        """The seats as the page's header says them, now: the page asks again every few seconds
+        (page.js), so a tab left open shows the table filling."""
+        return web.Response(text=self.seats(), headers={"Cache-Control": "no-store"})
 
     async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
         """A tab's process, if there is room (webtab.py; our own page's only: webguard.py)."""
