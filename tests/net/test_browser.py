@@ -227,3 +227,30 @@ async def test_a_browser_joins_the_host_plays_a_card_by_clicking_it_and_closing_
             assert not children(host.pid), "the closed tab's process is still running"
             await browser.close()
         assert not elsewhere, f"the page asked for what is not the host's: {elsewhere}"
+
+
+async def test_join_again_on_a_tab_whose_game_ended_opens_the_form_anew(tmp_path):
+    """Back on the tab's form ends its process: the page says the game has ended, and its button
+    (a handler of page.js: the page's policy refuses inline scripts) loads the form again."""
+    from playwright.async_api import async_playwright, expect
+    async with host_with_page(tmp_path, "--seats", "2", "--players", "1") as (host, web, watch):
+        async with async_playwright() as playwright:
+            browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+            page = await browser.new_page(viewport={"width": 1000, "height": 640})
+            refused = []
+            page.on("console", lambda message: refused.append(message.text) if "Content Security" in message.text
+                    else None)
+            page_screen = PageScreen()
+            page.on("websocket", page_screen.watch)
+            await page.goto(f"http://{LOOPBACK}:{web}/")
+            await page_screen.until("Your name")
+            await page.keyboard.press("Escape")          # Back: this tab's uno-tui ends
+            again = page.get_by_role("button", name="Join again")
+            await expect(again).to_be_visible(timeout=TIMEOUT * 1000)
+            page_screen = PageScreen()
+            page.on("websocket", page_screen.watch)
+            await again.click()
+            await page_screen.until("Your name")
+            await expect(again).to_be_hidden()
+            assert not refused, refused
+            await browser.close()

@@ -1,7 +1,8 @@
 // The page of host --web, around textual-serve's textual.js (which sets window.onload to start the
 // terminal): before it starts, the font is loaded from the host and its size chosen for this
 // screen; once it has, the keyboard goes to the terminal, so the name can be typed at once. The
-// header's seats are asked again every few seconds, so a tab left open shows the table filling.
+// header's seats are asked again every few seconds, so a tab left open shows the table filling;
+// "Join again" on a tab whose game ended loads the page anew.
 "use strict";
 
 // the terminal's font size: the largest from MAX_FONT down to MIN_FONT (CSS px) that gives the
@@ -37,6 +38,8 @@ window.onload = async (event) => {
   }
   startTerminal(event);
   setInterval(refreshSeats, SEATS_EVERY_MS);
+  // here, not in the button's onclick: the page's policy refuses inline scripts
+  document.getElementById("again").addEventListener("click", () => window.location.reload());
   const keys = terminal.querySelector("textarea");
   if (keys) keys.focus();
 };
