@@ -26,7 +26,7 @@ class SavedHostsScreen(Screen[Path | bool | None]):
                 Binding("escape", "back", "Back")]
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="setup"):
+        with VerticalScroll(id="setup", can_focus=False):
             yield Label("Host a LAN game", id="setup-title")
             yield Static("Games hosted here and kept: Enter carries one on (players take their seats back), "
                          "x deletes it.", id="saved-how")       # (a Static wraps at 80 columns)

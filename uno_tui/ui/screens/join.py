@@ -44,7 +44,7 @@ class JoinScreen(Screen):
         self.quiet = False                   # nothing heard for QUIET_AFTER seconds of looking
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="setup"):
+        with VerticalScroll(id="setup", can_focus=False):
             yield Label("Join a LAN game", id="setup-title")
             yield Label("Games on this network (↓ to choose, Enter joins):", classes="found")
             yield OptionList(self._none_heard(), id="found", classes="found")

@@ -67,7 +67,7 @@ class LobbyScreen(Screen):
         self.chat: list[str] = []
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="setup"):
+        with VerticalScroll(id="setup", can_focus=False):
             yield Label("Host a game" if self.kind == "host" else "Joined: waiting for the host",
                         id="setup-title")
             yield Static(_lines(self.where) if self.where else "Connecting…", id="addresses")

@@ -35,7 +35,7 @@ class SetupScreen(Screen[GameSettings | None]):
         """One line a field, its label beside it; seats on the left, house rules on the right:
         a full table's seats and every house rule fit at 80x24."""
         s = self.settings
-        with VerticalScroll(id="setup"):
+        with VerticalScroll(id="setup", can_focus=False):
             yield Label("New game", id="setup-title")
             yield _row("Edition", Select([(edition_label(p), p) for p in PRESETS], value=s.edition,
                                          allow_blank=False, compact=True, id="edition"))
