@@ -1,7 +1,7 @@
 """A hosting app and a joining app in one test, playing cards at each other over 127.0.0.1."""
 import contextlib
 
-from textual.widgets import Select, Static
+from textual.widgets import Static
 
 from tests.helpers.network import LOOPBACK
 from tests.helpers.ui import game_screen, my_turn, rendered_lines, wait_for
@@ -11,6 +11,7 @@ from uno_tui.play.joincode import spaced
 from uno_tui.storage.settings import GameSettings
 from uno_tui.table import Pacing
 from uno_tui.ui.app import UnoApp
+from uno_tui.ui.widgets.choice import Choice
 from uno_tui.ui.screens.game import GameScreen
 from uno_tui.ui.screens.handover import HandOverScreen
 from uno_tui.ui.screens.lobby import LobbyScreen
@@ -53,7 +54,7 @@ async def hana_hosting():
 
 async def test_host_and_join_apps_play_cards_at_each_other():
     async with hana_hosting() as (host_app, host_pilot, session):
-        assert host_app.screen.query_one("#seat-1", Select).display
+        assert host_app.screen.query_one("#seat-1", Choice).display
         join_app = UnoApp(join=("127.0.0.1", session.port, "Jo", None, False), pacing=Pacing.instant())
         async with join_app.run_test(size=(100, 30)) as join_pilot:
             # a typed address, never joined before: its key is shown, as the host's lobby shows it, and asked about
@@ -64,7 +65,7 @@ async def test_host_and_join_apps_play_cards_at_each_other():
             assert await wait_for(join_pilot, lambda: isinstance(join_app.screen, LobbyScreen))
             assert await wait_for(host_pilot, lambda: session.seats[1].name == "Jo")
             assert await wait_for(join_pilot, lambda: "Jo  (you)" in str(join_app.screen.query_one("#who-1").content))
-            assert not join_app.screen.query_one("#seat-1", Select).display     # the host's controls only
+            assert not join_app.screen.query_one("#seat-1", Choice).display     # the host's controls only
             await host_pilot.press("ctrl+s")
             assert await wait_for(host_pilot, lambda: isinstance(host_app.screen, GameScreen))
             assert await wait_for(join_pilot, lambda: game_screen(join_app).model.view is not None)

@@ -1,14 +1,19 @@
 """The set-up screen: compact (10 seats fit at 80x24), opens at the top on its first field, names each
 edition's special cards, and offers the house-rule registry's switches that mean something in the edition."""
 from textual.app import App
-from textual.widgets import Checkbox, Input, Label, Select
+from textual.widgets import Checkbox, Input, Label
 
+from tests.helpers.ui import rendered_lines
 from uno_tui.engine import HOUSE_RULES
 from uno_tui.storage.settings import GameSettings
+from uno_tui.ui.app import UnoApp
 from uno_tui.ui.screens.setup import SetupScreen
+from uno_tui.ui.widgets.choice import Choice
 
 
 class Host(App):
+    CSS_PATH = UnoApp.CSS_PATH                # laid out as the game lays it out
+
     def __init__(self, settings):
         super().__init__()
         self.settings, self.chosen = settings, None
@@ -26,7 +31,7 @@ async def test_the_set_up_shows_each_switch_of_the_registry_for_its_editions():
             rule.name for rule in switches if "classic" in rule.editions}
         assert screen.query_one("#house-sorting_hat_skips").display is False
         assert screen.query_one("#house-draw_to_match", Checkbox).value is True
-        screen.query_one("#edition", Select).value = "hp2021"
+        screen.query_one("#edition", Choice).value = "hp2021"
         await pilot.pause()
         assert screen.query_one("#house-sorting_hat_skips").display is True
         screen.query_one("#house-seven_zero", Checkbox).value = True
@@ -40,14 +45,14 @@ async def test_the_set_up_fits_at_80x24_opens_on_its_first_field_and_keys_work()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
-        assert app.focused is screen.query_one("#edition", Select)
+        assert app.focused is screen.query_one("#edition", Choice)
         scroll = screen.query_one("#setup")
         assert scroll.scroll_y == 0 and scroll.max_scroll_y == 0           # nothing below the fold
-        for widget in screen.query("Select, Input, Checkbox, Button"):
+        for widget in screen.query("Choice, Input, Checkbox, Button"):
             if widget.display and widget.parent.display:
                 assert widget.region.bottom <= 23 and widget.region.height == 1, widget   # above the footer
-        shown = str(screen.query_one("#edition #label").content)
-        assert shown == "UNO Harry Potter (2000) — Howler, Invisibility"
+        [shown] = rendered_lines(screen.query_one("#edition"))
+        assert shown.rstrip(" ▼").rstrip() == "UNO Harry Potter (2000) — Howler, Invisibility" and shown.endswith("▼")
         edition_says = str(screen.query_one("#setup-hint").content)
         await pilot.press("tab", *"Kim")                                  # the name, one tab down
         assert screen.query_one("#name", Input).value == "Kim"
@@ -66,9 +71,9 @@ async def test_the_set_up_fits_at_80x24_opens_on_its_first_field_and_keys_work()
         assert hint() == "Official: no house rules, the printed rules."   # the preset, and what it switches on
         await pilot.press("tab")
         assert hint().startswith("Draw Twos stack: ")                     # what the focused rule does
-        screen.query_one("#players", Select).value = 10
-        screen.query_one("#edition", Select).value = "hp2021"             # its description is the longest
-        screen.query_one("#edition", Select).focus()
+        screen.query_one("#players", Choice).value = 10
+        screen.query_one("#edition", Choice).value = "hp2021"             # its description is the longest
+        screen.query_one("#edition", Choice).focus()
         await pilot.pause()
         assert hint().startswith("100 coloured cards")
         assert scroll.max_scroll_y == 0                                   # ten seats fit too
@@ -81,7 +86,7 @@ async def test_a_preset_ticks_its_house_rules_says_what_they_are_and_is_remember
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
-        preset = screen.query_one("#preset", Select)
+        preset = screen.query_one("#preset", Choice)
         preset.value = "No mercy"
         preset.focus()
         await pilot.pause()
@@ -113,7 +118,7 @@ async def test_teams_label_each_seat_and_an_odd_table_is_refused_with_the_reason
         await pilot.pause()
         assert app.chosen is None and isinstance(app.screen, SetupScreen)      # refused: nothing lost
         assert screen.query_one("#house-teams", Checkbox).value
-        screen.query_one("#players", Select).value = 4
+        screen.query_one("#players", Choice).value = 4
         await pilot.pause()
         await pilot.press("ctrl+s")
     assert app.chosen.rules(players=4).teams and len(app.chosen.bots) == 3
@@ -124,11 +129,11 @@ async def test_the_tables_timing_is_chosen_on_the_set_up_screen():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
-        assert [screen.query_one(f"#{name}", Select).value for name in ("pace", "reaction", "turn_clock")] == [
+        assert [screen.query_one(f"#{name}", Choice).value for name in ("pace", "reaction", "turn_clock")] == [
             "quick", 1, 30]                                                   # as saved
-        screen.query_one("#reaction", Select).focus()
+        screen.query_one("#reaction", Choice).focus()
         await pilot.press("enter", "down", "down", "enter")                  # 1 s -> 3 s, by keys
-        screen.query_one("#turn_clock", Select).value = 0
-        screen.query_one("#pace", Select).value = "relaxed"
+        screen.query_one("#turn_clock", Choice).value = 0
+        screen.query_one("#pace", Choice).value = "relaxed"
         await pilot.press("ctrl+s")
         assert (app.chosen.pace, app.chosen.reaction, app.chosen.turn_clock) == ("relaxed", 3, 0)

@@ -21,7 +21,7 @@ def test_an_unreadable_or_invalid_file_gives_the_default():
 
 
 async def test_the_setup_screen_starts_the_game_it_describes():
-    from textual.widgets import Select
+    from uno_tui.ui.widgets.choice import Choice
 
     from tests.helpers.ui import game_screen, wait_for
     from uno_tui.ui.app import UnoApp
@@ -29,8 +29,8 @@ async def test_the_setup_screen_starts_the_game_it_describes():
     async with app.run_test(size=(100, 40)) as pilot:
         app.menu_choice("setup")
         assert await wait_for(pilot, lambda: app.screen.query("#edition"))
-        app.screen.query_one("#edition", Select).value = "hp2000"
-        app.screen.query_one("#players", Select).value = 3
+        app.screen.query_one("#edition", Choice).value = "hp2000"
+        app.screen.query_one("#players", Choice).value = 3
         await pilot.pause()
         await pilot.press("ctrl+s")
         assert await wait_for(pilot, lambda: game_screen(app))

@@ -6,7 +6,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Label, Select, Static
+from textual.widgets import Button, Checkbox, Label, Static
 
 from uno_tui.bots import LEVELS
 from uno_tui.client.model import ClientModel
@@ -18,6 +18,7 @@ from uno_tui.table import Channel
 from uno_tui.ui.messages import (ChannelClosed, ChatLine, GameStarted, InternetSwitched, Invitation, LeaveTable,
                                  LobbyChanged, PasswordSet, Refused)
 from uno_tui.ui.reading import read_lobby
+from uno_tui.ui.widgets.choice import Choice
 from uno_tui.ui.widgets.fields import TickBox
 from uno_tui.ui.widgets.footer import Footer
 
@@ -155,29 +156,28 @@ class LobbyScreen(Screen):
             team = f" · {TEAM_NAMES[lobby.teams[i]]}" if lobby.teams else ""
             self.query_one(f"#who-{i}", Label).update(
                 Text(f"Seat {i + 1}{team}: {who}" + (f"  ({kind})" if kind else "")))
-            select = self.query_one(f"#seat-{i}", Select)
-            select.display = hosting and (seat.kind in ("open", "bot")
-                                               or seat.kind == "human" and not seat.connected)
+            menu = self.query_one(f"#seat-{i}", Choice)
+            menu.display = hosting and (seat.kind in ("open", "bot") or seat.kind == "human" and not seat.connected)
             value = _menu_value(seat)
-            if select.value != value:
-                with self.prevent(Select.Changed):
-                    select.value = value
+            if menu.value != value:
+                with self.prevent(Choice.Changed):
+                    menu.value = value
         self.lobby = lobby
         self.refresh_bindings()
 
     @staticmethod
     def _row(i: int, seat: LobbySeatView) -> Horizontal:
         """A seat's row: who sits there, and the host's menu for it (hidden until show())."""
-        menu = Select(SEAT_CHOICES, allow_blank=False, id=f"seat-{i}", value=_menu_value(seat), compact=True)
+        menu = Choice(SEAT_CHOICES, id=f"seat-{i}", value=_menu_value(seat))
         menu.display = False
         return Horizontal(Label(classes="field", id=f"who-{i}"), menu, classes="seat-row")
 
-    @on(Select.Changed)
-    def seat_changed(self, event: Select.Changed) -> None:
+    @on(Choice.Changed)
+    def seat_changed(self, event: Choice.Changed) -> None:
         """The host seats a bot (or opens the seat); the lobby message that follows shows it."""
-        if not self.hosting or not event.select.display:
+        if not self.hosting or not event.choice.display:
             return                                   # a joiner's (hidden) menus send nothing
-        index = int(event.select.id.removeprefix("seat-"))
+        index = int(event.choice.id.removeprefix("seat-"))
         seat = self.lobby.seats[index]
         if (event.value or "") != _menu_value(seat):
             self.send(TakeSeat(seat=index, level=event.value or None))

@@ -5,7 +5,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Checkbox, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Input, Label, Static
 
 from uno_tui.bots import LEVELS
 from uno_tui.engine import HOUSE, MATCH_MODES, PRESETS, SWITCHES, RulesError
@@ -14,6 +14,7 @@ from uno_tui.protocol.limits import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
 from uno_tui.protocol.timing import PACES, REACTIONS, TURN_CLOCKS
 from uno_tui.storage.settings import GameSettings
 from uno_tui.ui.rules_help import EDITIONS, edition_label
+from uno_tui.ui.widgets.choice import Choice
 from uno_tui.ui.widgets.fields import TextField, TickBox
 from uno_tui.ui.widgets.footer import Footer
 
@@ -37,39 +38,32 @@ class SetupScreen(Screen[GameSettings | None]):
         s = self.settings
         with VerticalScroll(id="setup", can_focus=False):
             yield Label("New game", id="setup-title")
-            yield _row("Edition", Select([(edition_label(p), p) for p in PRESETS], value=s.edition,
-                                         allow_blank=False, compact=True, id="edition"))
+            yield _row("Edition", Choice([(edition_label(p), p) for p in PRESETS], value=s.edition, id="edition"))
             with Horizontal(id="setup-columns"):
                 with Vertical(id="setup-seats"):
                     yield _row("Your name", TextField(s.name, id="name", max_length=MAX_NAME, compact=True), id="name-row")
-                    yield _row("Players", Select([(str(n), n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)], value=len(s.bots) + 1,
-                                                 allow_blank=False, compact=True, id="players"))
+                    yield _row("Players", Choice([(str(n), n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)], value=len(s.bots) + 1,
+                                                 id="players"))
                     for i in range(MAX_PLAYERS - 1):
                         level = s.bots[i] if i < len(s.bots) else "normal"
-                        yield _row(f"Computer {i + 1}", Select([(lv, lv) for lv in LEVELS], value=level,
-                                                               allow_blank=False, compact=True, id=f"bot-{i}"),
+                        yield _row(f"Computer {i + 1}", Choice([(lv, lv) for lv in LEVELS], value=level, id=f"bot-{i}"),
                                    id=f"bot-row-{i}")
-                    yield _row("UNO penalty", Select([("edition's", -1), ("none: no UNO", 0), ("2 cards", 2),
-                                                      ("4 cards", 4)],
-                                                     value=s.house.get("uno_penalty", -1), allow_blank=False,
-                                                     compact=True, id="uno_penalty"))
-                    yield _row("Match", Select([("edition's", "")] + [(m.replace("_", " "), m) for m in MATCH_MODES],
-                                               value=s.match_mode or "", allow_blank=False, compact=True,
-                                               id="match_mode"))
+                    yield _row("UNO penalty", Choice([("edition's", -1), ("none: no UNO", 0), ("2 cards", 2), ("4 cards", 4)],
+                                                     value=s.house.get("uno_penalty", -1), id="uno_penalty"))
+                    yield _row("Match", Choice([("edition's", "")] + [(m.replace("_", " "), m) for m in MATCH_MODES],
+                                               value=s.match_mode or "", id="match_mode"))
                     # left empty, the edition's target: valid_empty keeps it from looking wrong
                     yield _row("Target", TextField(str(s.match_target or ""), id="match_target", type="integer",
                                                    valid_empty=True, compact=True, placeholder="edition's"))
-                    yield _row("Pace", Select([(p, p) for p in PACES], value=s.pace, allow_blank=False, compact=True,
-                                              id="pace"))
-                    yield _row("Reactions", Select([(f"{r} s" if r else "off", r) for r in REACTIONS], value=s.reaction,
-                                                   allow_blank=False, compact=True, id="reaction"))
-                    yield _row("Turn clock", Select([(f"{t} s" if t else "off", t) for t in TURN_CLOCKS],
-                                                    value=s.turn_clock, allow_blank=False, compact=True,
-                                                    id="turn_clock"))
+                    yield _row("Pace", Choice([(p, p) for p in PACES], value=s.pace, id="pace"))
+                    yield _row("Reactions", Choice([(f"{r} s" if r else "off", r) for r in REACTIONS], value=s.reaction,
+                                                   id="reaction"))
+                    yield _row("Turn clock", Choice([(f"{t} s" if t else "off", t) for t in TURN_CLOCKS],
+                                                    value=s.turn_clock, id="turn_clock"))
                 with Vertical(id="setup-house"):
                     yield Label("House rules", id="house-title")
-                    yield Select([(name, name) for name in HOUSE_PRESETS] + [("custom", "")],
-                                 value=_preset_of(s.house), allow_blank=False, compact=True, id="preset")
+                    yield Choice([(name, name) for name in HOUSE_PRESETS] + [("custom", "")],
+                                 value=_preset_of(s.house), id="preset")
                     for rule in SWITCHES:
                         yield TickBox(rule.label[0].upper() + rule.label[1:], bool(s.house.get(rule.name)),
                                       compact=True, id=f"house-{rule.name}", tooltip=rule.description)
@@ -83,7 +77,7 @@ class SetupScreen(Screen[GameSettings | None]):
         self._show_bot_rows()
         self._show_house_rows()
         self._show_teams()
-        self.query_one("#edition", Select).focus()
+        self.query_one("#edition", Choice).focus()
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """The focused field's label stands out (a compact field shows its focus faintly); below,
@@ -96,33 +90,33 @@ class SetupScreen(Screen[GameSettings | None]):
         """A house rule's meaning while it is focused; otherwise the edition's (never a blank line)."""
         if isinstance(widget, Checkbox):
             text = f"{widget.label}: {widget.tooltip}."
-        elif isinstance(widget, Select) and widget.id == "preset":
+        elif isinstance(widget, Choice) and widget.id == "preset":
             text = preset_hint(widget.value)
-        elif isinstance(widget, Select) and widget.id in TIMING_HINTS:
+        elif isinstance(widget, Choice) and widget.id in TIMING_HINTS:
             text = TIMING_HINTS[widget.id]
         else:
-            text = EDITIONS[self.query_one("#edition", Select).value][1]
+            text = EDITIONS[self.query_one("#edition", Choice).value][1]
         self.query_one("#setup-hint", Static).update(text)
 
-    def on_select_changed(self, event: Select.Changed) -> None:
-        if event.select.id == "players":
+    def on_choice_changed(self, event: Choice.Changed) -> None:
+        if event.choice.id == "players":
             self._show_bot_rows()
-        elif event.select.id == "edition":
+        elif event.choice.id == "edition":
             self._show_house_rows()
-            self._hint(event.select)
-        elif event.select.id == "preset" and event.value:
+            self._hint(event.choice)
+        elif event.choice.id == "preset" and event.value:
             on = HOUSE_PRESETS[event.value]
             with self.prevent(Checkbox.Changed):
                 for rule in SWITCHES:
                     self.query_one(f"#house-{rule.name}", Checkbox).value = rule.name in on
-            self._hint(event.select)
+            self._hint(event.choice)
         self._show_teams()
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
         """A rule ticked by hand: the preset it now makes (or "custom"); teams relabel the seats."""
         house = {rule.name: True for rule in SWITCHES if self.query_one(f"#house-{rule.name}", Checkbox).value}
-        preset = self.query_one("#preset", Select)
-        with self.prevent(Select.Changed):
+        preset = self.query_one("#preset", Choice)
+        with self.prevent(Choice.Changed):
             preset.value = _preset_of(house)
         self._show_teams()
 
@@ -137,32 +131,32 @@ class SetupScreen(Screen[GameSettings | None]):
 
     def _show_house_rows(self) -> None:
         """Only the house rules that mean something in the edition chosen."""
-        edition = self.query_one("#edition", Select).value
+        edition = self.query_one("#edition", Choice).value
         for rule in SWITCHES:
             self.query_one(f"#house-{rule.name}").display = edition in rule.editions
 
     def _show_bot_rows(self) -> None:
-        players = self.query_one("#players", Select).value
+        players = self.query_one("#players", Choice).value
         for i in range(MAX_PLAYERS - 1):
             self.query_one(f"#bot-row-{i}").display = i < players - 1
 
     def gather(self) -> GameSettings:
-        players = self.query_one("#players", Select).value
-        edition = self.query_one("#edition", Select).value
+        players = self.query_one("#players", Choice).value
+        edition = self.query_one("#edition", Choice).value
         house = {rule.name: True for rule in SWITCHES
                  if edition in rule.editions and self.query_one(f"#house-{rule.name}", Checkbox).value}
-        penalty = self.query_one("#uno_penalty", Select).value
+        penalty = self.query_one("#uno_penalty", Choice).value
         if penalty >= 0:
             house["uno_penalty"] = penalty
         target = self.query_one("#match_target", Input).value.strip()
         return GameSettings(
             edition=edition,
             name=self.query_one("#name", Input).value.strip() or "You",
-            bots=[self.query_one(f"#bot-{i}", Select).value for i in range(players - 1)],
-            house=house, match_mode=self.query_one("#match_mode", Select).value or None,
+            bots=[self.query_one(f"#bot-{i}", Choice).value for i in range(players - 1)],
+            house=house, match_mode=self.query_one("#match_mode", Choice).value or None,
             match_target=int(target) if target.isdigit() and int(target) > 0 else None,
-            pace=self.query_one("#pace", Select).value, reaction=self.query_one("#reaction", Select).value,
-            turn_clock=self.query_one("#turn_clock", Select).value)
+            pace=self.query_one("#pace", Choice).value, reaction=self.query_one("#reaction", Choice).value,
+            turn_clock=self.query_one("#turn_clock", Choice).value)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
