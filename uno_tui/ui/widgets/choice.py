@@ -17,7 +17,7 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import OptionList
 
-#: the open list's most lines (with its border), as a Select's
+#: the open list's most lines (with its border), as a Select's: longer lists scroll
 LIST_HEIGHT = 12
 
 
@@ -78,8 +78,7 @@ class Choice(Widget, can_focus=True):
 
     def render(self) -> Content:
         """The label, then the arrow at the right edge (the label cut short first)."""
-        width = max(self.content_size.width - 2, 0)
-        label = Content(self.label).truncate(width, ellipsis=True).pad_right(width - min(len(self.label), width))
+        label = Content(self.label).truncate(max(self.content_size.width - 2, 0), ellipsis=True, pad=True)
         return Content.assemble(label, " ", ("▼", self.get_visual_style("choice--arrow")))
 
     def action_step(self, by: int) -> None:
@@ -87,18 +86,18 @@ class Choice(Widget, can_focus=True):
         self.value = values[(values.index(self.value) + by) % len(values)]
 
     def action_open(self) -> None:
-        def chosen(value: Any) -> None:
-            if value is not None and value != self.value:
-                self.value = value
+        def chosen(index: int | None) -> None:
+            if index is not None and self.options[index][1] != self.value:
+                self.value = self.options[index][1]
         self.app.push_screen(ChoiceList(self), chosen)
 
     def on_click(self, event: events.Click) -> None:
         self.action_open()
 
 
-class ChoiceList(ModalScreen):
+class ChoiceList(ModalScreen[int | None]):
     """A Choice's list, laid over the screen under the field (above it if there is no room below),
-    the value chosen highlighted; Enter or a click takes one, Esc or a click elsewhere none."""
+    the value chosen highlighted; Enter or a click takes one (its index), Esc or a click elsewhere none."""
 
     BINDINGS = [Binding("escape", "dismiss(None)", "Back", show=False)]
     DEFAULT_CSS = """
@@ -107,8 +106,6 @@ class ChoiceList(ModalScreen):
         border: tall $border;
         background: $surface;
         padding: 0;
-        height: auto;
-        max-height: 12;
         & > .option-list--option { padding: 0 1; }
     }
     """
@@ -123,7 +120,7 @@ class ChoiceList(ModalScreen):
         top = at.bottom if at.bottom + height <= screen.height else max(at.y - height, 0)
         options = OptionList(*(label for label, _ in self.choice.options))
         options.styles.offset = (at.x, top)
-        options.styles.width = at.width
+        options.styles.width, options.styles.height = at.width, height
         yield options
 
     def on_mount(self) -> None:
@@ -131,7 +128,7 @@ class ChoiceList(ModalScreen):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.dismiss(self.choice.options[event.option_index][1])
+        self.dismiss(event.option_index)
 
     def on_click(self, event: events.Click) -> None:
         if not self.query_one(OptionList).region.contains(event.screen_x, event.screen_y):
