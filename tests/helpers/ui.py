@@ -59,9 +59,9 @@ def logged(app, text: str) -> bool:
     return any(text in line.text for line in game_screen(app).model.log)
 
 
-def seeded_app(bots=("normal", "normal", "normal"), seed=1, pacing=FROZEN, **settings) -> UnoApp:
-    """A solo game where you play first (the dealer is the last seat)."""
-    return UnoApp(seed=seed, pacing=pacing, dealer=len(bots),
+def seeded_app(bots=("normal", "normal", "normal"), seed=1, pacing=FROZEN, dealer=None, **settings) -> UnoApp:
+    """A solo game where you play first (the dealer is the last seat), unless another seat deals."""
+    return UnoApp(seed=seed, pacing=pacing, dealer=len(bots) if dealer is None else dealer,
                   autostart=GameSettings(bots=list(bots), **settings))
 
 

@@ -86,8 +86,18 @@ def test_a_plate_never_cuts_the_score_or_the_marks(width):
         assert score is None or points in shown or len(points) > width - 2 and str(score) in shown
 
 
+def test_a_plate_cuts_no_name_that_fits_it_alone():
+    """Whoever's turn, with teams or not, at every plate size: "bot" and the level give way to the name."""
+    from uno_tui.play.host.session import BOT_NAMES
+    from uno_tui.ui.widgets.seating import PLATE_WIDTHS
+    for width, height, name, turn, team in itertools.product(PLATE_WIDTHS, (3, 4), BOT_NAMES, (False, True), ("", "A")):
+        lines = plate(seat_info(name, "bot", level="expert"), 12, turn, 0, ("", "plain"), width, height, team)
+        shown = [text for line in lines for _, text, _ in line]
+        assert shown[0].endswith(name) and "bot" in " ".join(shown) and pieces_fit(lines, width), shown
+
+
 def test_a_cut_name_keeps_the_number_that_tells_two_players_apart():
     from uno_tui.ui.widgets.plates import plate
-    away = seat_info("Root 2", away=True)
+    away = seat_info("Maximilian 2", away=True)         # (a name that fits alone is not cut: "away" moves)
     first_line = plate(away, 7, False, 0, ("", "plain"), width=12, height=3)[0]
-    assert [text for _, text, _ in first_line] == ["Ro… 2", "away"]       # not "Root…", the host's own name
+    assert [text for _, text, _ in first_line] == ["Ma… 2", "away"]       # not "Maxi…", the host's own name

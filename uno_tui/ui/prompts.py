@@ -13,15 +13,23 @@ PHASES = {
 }
 
 
-def heading(view: View) -> str:
-    """The game screen's title line: the edition, the hand, the match and this seat's score."""
-    table = view.table
-    title = f"uno-tui · {table.rules['preset']} · hand {table.hand_no}"
-    if table.match.mode != "single":
-        title += f" · {table.match.mode.replace('_', ' ')} {table.match.target}"
+def heading(view: View) -> tuple[str, ...]:
+    """The game screen's title line: the edition, the hand, the match and this seat's score; then
+    shorter and shorter for a narrow screen (the title bar shows the longest that fits), the least
+    needed words going first so that the score always shows: the app's name, "first" of "first to
+    500", the edition, the match, the hand."""
+    table, match = view.table, view.table.match
+    words = {"app": "uno-tui", "edition": table.rules["preset"], "hand": f"hand {table.hand_no}"}
+    if match.mode != "single":
+        words["match"] = f"{match.mode.replace('_', ' ')} {match.target}"
         if view.seat is not None:
-            title += f" · you: {table.scores[view.seat]} pts"
-    return title
+            words["you"] = f"you: {table.scores[view.seat]} pts"
+    titles = [" · ".join(words.values())]
+    for part, shorter in (("app", ""), ("match", words.get("match", "").removeprefix("first ")),
+                          ("edition", ""), ("match", ""), ("hand", "")):
+        words[part] = shorter
+        titles.append(" · ".join(filter(None, words.values())))
+    return tuple(dict.fromkeys(filter(None, titles)))     # each title once, and never an empty one
 
 
 def counting(view: View) -> bool:

@@ -63,7 +63,7 @@ class GameScreen(Screen):
     #: the seat's latest view: the widgets below are bound to it or to what is made from it (vars:
     #: a change repaints the widgets bound to it, not the whole screen)
     view: var[View | None] = var(None, always_update=True)
-    heading = var("uno-tui")
+    heading: var[tuple[str, ...]] = var(("uno-tui",))       # the title line, longest first (prompts.heading)
     status: var[tuple[str, bool]] = var(("", False))
     hand: var[tuple[tuple[str, ...], frozenset]] = var(((), frozenset()))
     since = var(0.0)                            # seconds since the view came (countdowns run from it)
@@ -77,7 +77,7 @@ class GameScreen(Screen):
         already read from the channel (by the lobby) to take in first."""
         super().__init__()
         self.channel, self.kind, self.pending = channel, kind, pending
-        self.set_reactive(GameScreen.heading, title)
+        self.set_reactive(GameScreen.heading, (title,))
         self.set_reactive(GameScreen.motion, motion_on())
         self.model = ClientModel()
         self.moves = Moves(self)

@@ -1,7 +1,8 @@
 """What a seat's plate on the table says, fitted to its size (pure: no drawing): the name (cut
-with an ellipsis), whether a bot plays it and at which level (at every size), its cards as backs
-and a count, its score, and UNO!, CATCH! or the countdown of an away player. Each piece is
-(column, text, role); pieces never overlap and never pass the plate's edge (tests/ui/test_ui_layout.py)."""
+with an ellipsis), whether a bot plays it and at which level (at every size: shortened, then
+moved off the name's line, before a name that would fit is cut), its cards as backs and a count,
+its score, and UNO!, CATCH! or the countdown of an away player. Each piece is (column, text,
+role); pieces never overlap and never pass the plate's edge (tests/ui/test_ui_layout.py)."""
 from rich.text import Text
 
 from uno_tui.protocol.views import TableSeat
@@ -40,6 +41,13 @@ def short(room: int, *choices: str) -> str:
     return next((c for c in choices if len(c) <= room), choices[-1])
 
 
+def kind_words(kind: str, level: str | None, room: int) -> str:
+    """``kind`` (tag()'s word) after a bot's ``level``, in ``room`` cells: the level shortened,
+    then left out, before the kind; "" where not even the kind fits."""
+    levels = (level, SHORT_LEVEL.get(level, level)) if level else ()
+    return short(room, *(f"{lv} {kind}".rstrip() for lv in levels), kind, "")
+
+
 def fit_name(name: str, width: int) -> str:
     """The name cut to ``width`` with an ellipsis; a number it ends with ("Root 2", as the host
     tells two Roots apart) is kept, the cut made before it."""
@@ -60,23 +68,25 @@ def plate(info: TableSeat, count: int, turn: bool, score: int | None, loud: tupl
     said, role = loud
     points = "" if score is None else f"{score} pts"
     said = short(inner, said, said.split()[-1] if said else "")
+    # teams: the team's letter before the name ("A·Ann"), at every size (never by colour alone)
+    name = ("▶ " if turn else "") + (f"{team}·" if team else "") + info.name
     top_right = ("", "tag")
     if said and len(points) + 1 + len(said) > inner:   # the score stays whole ("0 18s" read as a score)
         top_right = (short(inner - 4, said, said.split()[-1]), role)     # no room by the score: by the name
         said = ""
-    elif first and height < 4:                                # (a tall plate says it on its own line)
+    elif first and height < 4 and not len(name) <= inner < len(name) + 1 + len(first):
+        # (a tall plate says it on its own line; a short one by the count where by the name it would
+        # cut a name that fits alone: "▶ Ben" rather than "▶ B… bot")
         top_right = (first, "tag")
     name_room = inner - (len(top_right[0]) + 1 if top_right[0] else 0)
-    # teams: the team's letter before the name ("A·Ann"), at every size (never by colour alone)
-    name = fit_name(("▶ " if turn else "") + (f"{team}·" if team else "") + info.name, name_room)
-    lines: list[list[Piece]] = [[(1, name, "name")]]
+    lines: list[list[Piece]] = [[(1, fit_name(name, name_room), "name")]]
     if top_right[0]:
         lines[0].append((width - 1 - len(top_right[0]), top_right[0], top_right[1]))
     level = ""
     if height >= 4:
-        lines.append([(1, fit_name(f"{detail} {first}" if detail else first, inner), "tag")])
-    elif detail:            # a short plate says "bot" by the name, and the level by the count
-        level = short(inner - len(str(count)) - 1, detail, SHORT_LEVEL.get(detail, detail), "")
+        lines.append([(1, kind_words(first, detail, inner), "tag")])
+    else:                   # a short plate says the level by the count, and "bot" too where not by the name
+        level = kind_words("" if top_right == (first, "tag") else first, detail, inner - len(str(count)) - 1)
     backs = max(0, min(count, inner - len(str(count)) - 1 - (len(level) + 1 if level else 0)))
     lines.append([(1, "▮" * backs, "back"), (1 + backs + (backs > 0), str(count), "plain")])
     if level:

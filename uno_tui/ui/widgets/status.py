@@ -1,19 +1,21 @@
 """The game screen's title bar, and what the game waits for in words (both bound from the game
-screen); the status is wrapped between words when the line is too short, so nothing is cut."""
+screen); the title is said shorter and the status wrapped between words when the line is too
+short, so nothing is cut."""
 from rich.text import Text
 from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
-from textual.widgets import Static
 
 from .log import wrap
+from .plates import short
 
 
-class TitleBar(Static):
-    heading = reactive("")
+class TitleBar(Widget):
+    """The longest of the ``heading``'s forms (longest first: prompts.heading) that fits the bar."""
+    heading: reactive[tuple[str, ...]] = reactive(("",))
 
-    def watch_heading(self, heading: str) -> None:
-        self.update(Text(heading))
+    def render(self) -> Text:
+        return Text(short(self.content_size.width, *self.heading))
 
 
 class StatusLine(Widget):
