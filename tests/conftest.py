@@ -44,10 +44,11 @@ def pytest_collection_modifyitems(items):
     items.sort(key=lambda item: not item.nodeid.startswith(LONG))
 
 
-# The collector would walk again and again what lives through the run (pytest, Textual, the modules,
-# what the tests before kept): frozen after collection and after each test, it walks only what the
-# test running made. A worker spent 2.0-3.1 s of CPU collecting, 1.0-1.5 s so (gc.callbacks, a whole
-# run); what a test left in cycles stays, a few tens of MB a worker (unit tests: 119 -> 148 MB).
+# The garbage collector would walk again and again what lives through the run (pytest, Textual, the
+# modules, what the tests before kept): frozen after collection and after each test, it walks only
+# what the test running made. A worker's garbage collections took 2.0-3.1 s of CPU over a run, 0.9-1.5 s
+# so (timed by gc.callbacks); what a test left in cycles stays, a few tens of MB a worker (unit tests:
+# 119 -> 148 MB).
 @pytest.hookimpl(trylast=True)
 def pytest_collection_finish(session):
     gc.freeze()
