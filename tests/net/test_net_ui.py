@@ -52,6 +52,20 @@ async def hana_hosting():
         yield host_app, host_pilot, host_app.session
 
 
+async def test_the_host_seats_a_bot_from_a_seat_menu_by_keys_and_left_or_right_seat_nobody():
+    """Each change of a lobby menu seats or unseats at once, so only a pick from its list does."""
+    async with hana_hosting() as (host_app, host_pilot, session):
+        menu = host_app.screen.query_one("#seat-1", Choice)
+        menu.focus()
+        await host_pilot.press("right", "left", "right")
+        await host_pilot.pause(0.2)
+        assert session.seats[1].kind == "open" and menu.value == ""
+        await host_pilot.press("enter", "down", "down", "enter")            # open, bot: easy, bot: normal
+        assert await wait_for(host_pilot, lambda: session.seats[1].kind == "bot" and session.seats[1].level == "normal")
+        assert await wait_for(host_pilot, lambda: "(normal)" in str(host_app.screen.query_one("#who-1").content))
+        assert menu.value == "normal"
+
+
 async def test_host_and_join_apps_play_cards_at_each_other():
     async with hana_hosting() as (host_app, host_pilot, session):
         assert host_app.screen.query_one("#seat-1", Choice).display

@@ -94,6 +94,9 @@ async def test_a_preset_ticks_its_house_rules_says_what_they_are_and_is_remember
         assert ticked == {"stack_draw_two", "stack_draw_four", "mercy", "draw_to_match"}
         assert str(screen.query_one("#setup-hint").content) == (
             "No mercy: Draw Twos stack, Wild Draw Fours stack, mercy: out at 25 cards, draw until you can play.")
+        await pilot.press("right")                                           # on to "Custom": the ticks stay
+        assert preset.value == "" and str(screen.query_one("#setup-hint").content) == "Custom: the house rules as ticked."
+        assert {b.id.removeprefix("house-") for b in screen.query(Checkbox) if b.value} == ticked
         screen.query_one("#house-jump_in", Checkbox).value = True            # by hand: no preset any more
         await pilot.pause()
         assert preset.value == ""

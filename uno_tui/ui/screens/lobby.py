@@ -168,7 +168,7 @@ class LobbyScreen(Screen):
     @staticmethod
     def _row(i: int, seat: LobbySeatView) -> Horizontal:
         """A seat's row: who sits there, and the host's menu for it (hidden until show())."""
-        menu = Choice(SEAT_CHOICES, id=f"seat-{i}", value=_menu_value(seat))
+        menu = Choice(SEAT_CHOICES, id=f"seat-{i}", value=_menu_value(seat), steps=False)   # each change seats at once
         menu.display = False
         return Horizontal(Label(classes="field", id=f"who-{i}"), menu, classes="seat-row")
 

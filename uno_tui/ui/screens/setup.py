@@ -62,7 +62,7 @@ class SetupScreen(Screen[GameSettings | None]):
                                                     value=s.turn_clock, id="turn_clock"))
                 with Vertical(id="setup-house"):
                     yield Label("House rules", id="house-title")
-                    yield Choice([(name, name) for name in HOUSE_PRESETS] + [("custom", "")],
+                    yield Choice([(name, name) for name in HOUSE_PRESETS] + [("Custom", "")],
                                  value=_preset_of(s.house), id="preset")
                     for rule in SWITCHES:
                         yield TickBox(rule.label[0].upper() + rule.label[1:], bool(s.house.get(rule.name)),
@@ -104,11 +104,12 @@ class SetupScreen(Screen[GameSettings | None]):
         elif event.choice.id == "edition":
             self._show_house_rows()
             self._hint(event.choice)
-        elif event.choice.id == "preset" and event.value:
-            on = HOUSE_PRESETS[event.value]
-            with self.prevent(Checkbox.Changed):
-                for rule in SWITCHES:
-                    self.query_one(f"#house-{rule.name}", Checkbox).value = rule.name in on
+        elif event.choice.id == "preset":
+            if event.value:                          # ("custom" leaves the ticks as they are)
+                on = HOUSE_PRESETS[event.value]
+                with self.prevent(Checkbox.Changed):
+                    for rule in SWITCHES:
+                        self.query_one(f"#house-{rule.name}", Checkbox).value = rule.name in on
             self._hint(event.choice)
         self._show_teams()
 

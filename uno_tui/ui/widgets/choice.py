@@ -4,7 +4,8 @@ Textual's compact Select looks the same, but it builds five widgets, its open li
 timer up front: the set-up's seventeen cost 0.35 s of CPU before the screen showed (a player waits
 that long for it), against 0.04 s for seventeen one-line widgets. A Choice is one widget; its list
 is built when it is opened. Enter, Space, Up or Down (or a click) open the list, as a Select's do;
-Left and Right step through the values without opening it."""
+Left and Right step through the values without opening it, on a menu whose every change is cheap to
+undo (not the lobby's, where each one seats or unseats a player at once)."""
 from typing import Any
 
 from textual import events
@@ -22,7 +23,8 @@ LIST_HEIGHT = 12
 
 
 class Choice(Widget, can_focus=True):
-    """``options`` are (label, value) pairs; ``value`` is always one of theirs."""
+    """``options`` are (label, value) pairs; ``value`` is always one of theirs. ``steps``: Left and
+    Right step through them."""
 
     BINDINGS = [Binding("enter,space,up,down", "open", "Show menu", show=False),
                 Binding("left", "step(-1)", show=False), Binding("right", "step(1)", show=False)]
@@ -44,7 +46,8 @@ class Choice(Widget, can_focus=True):
     value: reactive[Any] = reactive(None, init=False)
 
     class Changed(Message):
-        """The value was changed (by the player or by the program, as a Select's)."""
+        """The value was changed, by the player or by the program (as a Select's; unlike a Select's,
+        not when the field is mounted: its screen reads the values it starts with)."""
 
         def __init__(self, choice: "Choice", value: Any) -> None:
             super().__init__()
@@ -54,10 +57,10 @@ class Choice(Widget, can_focus=True):
         def control(self) -> "Choice":
             return self.choice
 
-    def __init__(self, options: list[tuple[str, Any]], value: Any, *, id: str | None = None,
+    def __init__(self, options: list[tuple[str, Any]], value: Any, *, steps: bool = True, id: str | None = None,
                  classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
-        self.options = list(options)
+        self.options, self.steps = list(options), steps
         self.set_reactive(Choice.value, self._checked(value))
 
     def _checked(self, value: Any) -> Any:
@@ -81,6 +84,9 @@ class Choice(Widget, can_focus=True):
         label = Content(self.label).truncate(max(self.content_size.width - 2, 0), ellipsis=True, pad=True)
         return Content.assemble(label, " ", ("▼", self.get_visual_style("choice--arrow")))
 
+    def check_action(self, action: str, parameters) -> bool:
+        return action != "step" or self.steps
+
     def action_step(self, by: int) -> None:
         values = [v for _, v in self.options]
         self.value = values[(values.index(self.value) + by) % len(values)]
@@ -96,8 +102,9 @@ class Choice(Widget, can_focus=True):
 
 
 class ChoiceList(ModalScreen[int | None]):
-    """A Choice's list, laid over the screen under the field (above it if there is no room below),
-    the value chosen highlighted; Enter or a click takes one (its index), Esc or a click elsewhere none."""
+    """A Choice's list, laid over the screen under the field (above it if there is no room below; in
+    the larger gap, scrolling, if neither has room), the value chosen highlighted; Enter or a click
+    takes one (its index), Esc, a click elsewhere or a resize (the field moves) none."""
 
     BINDINGS = [Binding("escape", "dismiss(None)", "Back", show=False)]
     DEFAULT_CSS = """
@@ -106,6 +113,8 @@ class ChoiceList(ModalScreen[int | None]):
         border: tall $border;
         background: $surface;
         padding: 0;
+        text-wrap: nowrap;           /* a label longer than the field: cut, one line an option */
+        text-overflow: ellipsis;
         & > .option-list--option { padding: 0 1; }
     }
     """
@@ -116,8 +125,12 @@ class ChoiceList(ModalScreen[int | None]):
 
     def compose(self) -> ComposeResult:
         at, screen = self.choice.region, self.choice.screen.size
-        height = min(len(self.choice.options) + 2, LIST_HEIGHT, screen.height)
-        top = at.bottom if at.bottom + height <= screen.height else max(at.y - height, 0)
+        self.opened_on = screen
+        below, above = screen.height - at.bottom, at.y
+        height = min(len(self.choice.options) + 2, LIST_HEIGHT)
+        if height > below and height > above:
+            height = max(below, above)
+        top = at.bottom if height <= below else at.y - height
         options = OptionList(*(label for label, _ in self.choice.options))
         options.styles.offset = (at.x, top)
         options.styles.width, options.styles.height = at.width, height
@@ -132,5 +145,9 @@ class ChoiceList(ModalScreen[int | None]):
 
     def on_click(self, event: events.Click) -> None:
         if not self.query_one(OptionList).region.contains(event.screen_x, event.screen_y):
+            self.dismiss(None)
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self.is_current and event.size != self.opened_on:
             self.dismiss(None)
 
