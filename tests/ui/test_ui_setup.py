@@ -9,6 +9,7 @@ from uno_tui.storage.settings import GameSettings
 from uno_tui.ui.app import UnoApp
 from uno_tui.ui.screens.setup import SetupScreen
 from uno_tui.ui.widgets.choice import Choice
+from uno_tui.ui.widgets.fields import TickBox
 
 
 class Host(App):
@@ -140,3 +141,23 @@ async def test_the_tables_timing_is_chosen_on_the_set_up_screen():
         screen.query_one("#pace", Choice).value = "relaxed"
         await pilot.press("ctrl+s")
         assert (app.chosen.pace, app.chosen.reaction, app.chosen.turn_clock) == ("relaxed", 3, 0)
+
+
+async def test_on_a_narrow_screen_the_house_rules_go_under_the_seats_whole_and_scroll_into_view():
+    app = Host(GameSettings())
+    async with app.run_test(size=(51, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        seats, house = screen.query_one("#setup-seats").region, screen.query_one("#setup-house").region
+        assert house.y >= seats.bottom and house.right <= 51                  # under the seats, on screen
+        for box in screen.query(TickBox):
+            if box.display:
+                assert box.label.plain in "".join(rendered_lines(box)), box.label.plain   # each rule whole
+    app = Host(GameSettings())
+    async with app.run_test(size=(40, 30)) as pilot:
+        await pilot.pause()
+        last = app.screen.query_one("#house-mercy", TickBox)
+        last.focus()
+        await pilot.pause()
+        assert app.screen.query_one("#setup").scroll_y > 0 and last.region.bottom <= 29           # scrolled to it
+        assert str(app.screen.query_one("#setup-hint").content).startswith("Mercy: out at 25 cards: ")

@@ -24,8 +24,14 @@ def _row(label: str, control: Widget, id: str | None = None) -> Horizontal:
     return Horizontal(Label(label, classes="field"), control, classes="row", id=id)
 
 
+#: columns: a screen narrower has the house rules under the seats (side by side, the seats' 34 and
+#: the longest rule's 42 need 80 with the margins), and scrolls
+COLUMNS_FROM = 80
+
+
 class SetupScreen(Screen[GameSettings | None]):
     BINDINGS = [Binding("escape", "back", "Back"), Binding("ctrl+s", "start", "Start")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-stacked"), (COLUMNS_FROM, "-columns")]
 
     def __init__(self, settings: GameSettings, start_label: str = "Start"):
         super().__init__()
