@@ -1,7 +1,7 @@
 """The set-up screen: compact (10 seats fit at 80x24), opens at the top on its first field, names each
 edition's special cards, and offers the house-rule registry's switches that mean something in the edition."""
 from textual.app import App
-from textual.widgets import Checkbox, Input, Label
+from textual.widgets import Button, Checkbox, Input, Label
 
 from tests.helpers.ui import rendered_lines
 from uno_tui.engine import HOUSE_RULES
@@ -57,7 +57,18 @@ async def test_the_set_up_fits_at_80x24_opens_on_its_first_field_and_keys_work()
         edition_says = str(screen.query_one("#setup-hint").content)
         await pilot.press("tab", *"Kim")                                  # the name, one tab down
         assert screen.query_one("#name", Input).value == "Kim"
-        assert str(screen.query_one("#setup-hint").content) == edition_says   # not a blank line off the edition
+        assert str(screen.query_one("#setup-hint").content).startswith("Your name, as the table shows it")
+        await pilot.press("tab", "tab")                                   # Players, then Computer 1: its level's
+        assert str(screen.query_one("#setup-hint").content) == "easy: plays at random and forgets to say UNO."
+        await pilot.press("right")
+        assert str(screen.query_one("#setup-hint").content) == "normal: follows sound rules of thumb."
+        await pilot.press("left")
+        screen.query_one("#match_mode", Choice).focus()
+        await pilot.pause()
+        assert str(screen.query_one("#setup-hint").content).startswith("Match: single, one hand; first to, ")
+        screen.query_one("#start", Button).focus()
+        await pilot.pause()
+        assert str(screen.query_one("#setup-hint").content) == edition_says   # elsewhere: the edition's, never blank
         target = screen.query_one("#match_target", Input)
         target.focus()
         await pilot.press("tab")                                          # left empty: nothing wrong with it

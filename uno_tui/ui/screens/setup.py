@@ -93,13 +93,16 @@ class SetupScreen(Screen[GameSettings | None]):
         self._hint(event.widget)
 
     def _hint(self, widget: Widget) -> None:
-        """A house rule's meaning while it is focused; otherwise the edition's (never a blank line)."""
+        """What the field focused means (a computer player's: its level's); the edition's otherwise
+        (never a blank line)."""
         if isinstance(widget, Checkbox):
             text = f"{widget.label}: {widget.tooltip}."
         elif isinstance(widget, Choice) and widget.id == "preset":
             text = preset_hint(widget.value)
-        elif isinstance(widget, Choice) and widget.id in TIMING_HINTS:
-            text = TIMING_HINTS[widget.id]
+        elif isinstance(widget, Choice) and widget.id.startswith("bot-"):
+            text = f"{widget.value}: {LEVEL_HINTS[widget.value]}"
+        elif widget.id in FIELD_HINTS:
+            text = FIELD_HINTS[widget.id]
         else:
             text = EDITIONS[self.query_one("#edition", Choice).value][1]
         self.query_one("#setup-hint", Static).update(text)
@@ -109,6 +112,8 @@ class SetupScreen(Screen[GameSettings | None]):
             self._show_bot_rows()
         elif event.choice.id == "edition":
             self._show_house_rows()
+            self._hint(event.choice)
+        elif event.choice.id.startswith("bot-"):
             self._hint(event.choice)
         elif event.choice.id == "preset":
             if event.value:                          # ("custom" leaves the ticks as they are)
@@ -185,14 +190,31 @@ class SetupScreen(Screen[GameSettings | None]):
         self.dismiss(None)
 
 
-#: what the table's timing rows mean, shown while one is focused
-TIMING_HINTS = {
+#: what a field means, shown while it is focused
+FIELD_HINTS = {
+    "name": "Your name, as the table shows it to everyone.",
+    "players": "Players: you and the computer players, 2 to 10 (seats alternate between teams if teams are on).",
+    "uno_penalty": "UNO penalty: the cards a player draws when caught not saying UNO (none: nobody needs to "
+                   "say it; edition's: its rules' number).",
+    "match_mode": "Match: single, one hand; first to, each hand's winner scores the cards the others hold, first "
+                  "to the target wins; lowest, all score the cards they hold, and at the target the lowest wins; "
+                  "wins, a hand won is a point.",
+    "match_target": "Target: the points (or hands won) that end the match; left empty, the edition's.",
     "pace": "Pace: how long each computer player's turn takes (quick 0.5 s, normal 0.9 s, relaxed 1.5 s), "
             "whatever its level.",
     "reaction": "Reactions: how long you have to catch, jump in or call UNO before a computer player may, "
                 "and before the next move closes the chance.",
     "turn_clock": "Turn clock (hosted games): a player who takes longer over a decision has a bot make it; "
                   "solo games always wait for you.",
+}
+
+#: what each computer player's level does, shown while its field is focused
+LEVEL_HINTS = {
+    "easy": "plays at random and forgets to say UNO.",
+    "normal": "follows sound rules of thumb.",
+    "hard": "remembers the cards and what each player lacks, and tries each choice by playing the hand out "
+            "from guesses at the cards it cannot see (up to 0.3 s a move).",
+    "expert": "a hard player thinking three times as long, through its whole pause.",
 }
 
 
