@@ -24,6 +24,15 @@ class Form(App):
         self.changes.append(event.value)
 
 
+async def opened(pilot, app) -> tuple[Choice, OptionList]:
+    """Focus the form's menu and open its list by Enter: (the menu, its list)."""
+    choice = app.query_one(Choice)
+    choice.focus()
+    await pilot.press("enter")
+    await pilot.pause()
+    return choice, app.screen.query_one(OptionList)
+
+
 async def test_keys_open_the_list_under_the_field_pick_and_step_and_the_field_says_the_value():
     app = Form()
     async with app.run_test(size=(40, 20)) as pilot:
@@ -74,11 +83,7 @@ async def test_the_list_opens_above_a_field_with_no_room_below():
     app = Form()
     app.CSS = "Choice { width: 20; dock: bottom; }"
     async with app.run_test(size=(40, 20)) as pilot:
-        choice = app.query_one(Choice)
-        choice.focus()
-        await pilot.press("enter")
-        await pilot.pause()
-        options = app.screen.query_one(OptionList)
+        choice, options = await opened(pilot, app)
         assert options.region.bottom == choice.region.y and options.region.height == len(LEVELS) + 2
 
 
@@ -102,11 +107,7 @@ async def test_long_labels_keep_one_line_each_on_a_narrow_screen_and_a_resize_cl
     app = Form(editions, 2018)
     app.CSS = "Choice { width: 1fr; margin-top: 3; }"
     async with app.run_test(size=(40, 20)) as pilot:
-        choice = app.query_one(Choice)
-        choice.focus()
-        await pilot.press("enter")
-        await pilot.pause()
-        options = app.screen.query_one(OptionList)
+        choice, options = await opened(pilot, app)
         assert options.virtual_size.height == 4 and options.max_scroll_y == 0     # a line an option, all shown
         shown = [line for line in rendered_lines(options) if "UNO Harry Potter" in line]
         assert shown and all(line.rstrip(" ▎").endswith("…") for line in shown), shown
@@ -120,11 +121,7 @@ async def test_with_no_room_above_or_below_the_list_takes_the_larger_gap_and_scr
     app = Form(numbers, 4)
     app.CSS = "Choice { width: 20; margin-top: 3; }"
     async with app.run_test(size=(40, 10)) as pilot:
-        choice = app.query_one(Choice)
-        choice.focus()
-        await pilot.press("enter")
-        await pilot.pause()
-        options = app.screen.query_one(OptionList)
+        choice, options = await opened(pilot, app)
         assert options.region.y == choice.region.bottom and options.region.bottom == 10   # below: 6 lines, above: 3
         assert not options.region.overlaps(choice.region)
         await pilot.press("end", "enter")
