@@ -167,8 +167,12 @@ async def test_on_a_narrow_screen_the_house_rules_go_under_the_seats_whole_and_s
     app = Host(GameSettings())
     async with app.run_test(size=(40, 30)) as pilot:
         await pilot.pause()
+        hint = app.screen.query_one("#setup-hint")
+        app.screen.query_one("#name").focus()
+        await pilot.pause()
+        assert hint.region.bottom <= 29 and str(hint.content).startswith("Your name")     # in view, above the footer
         last = app.screen.query_one("#house-mercy", TickBox)
         last.focus()
-        await pilot.pause()
-        assert app.screen.query_one("#setup").scroll_y > 0 and last.region.bottom <= 29           # scrolled to it
+        await pilot.pause(0.5)
+        assert app.screen.query_one("#setup").scroll_y > 0 and last.region.bottom <= hint.region.y   # scrolled to it
         assert str(app.screen.query_one("#setup-hint").content).startswith("Mercy: out at 25 cards: ")

@@ -76,7 +76,7 @@ class SetupScreen(Screen[GameSettings | None]):
             with Horizontal(id="setup-buttons"):
                 yield Button(self.start_label, id="start", variant="primary", compact=True)
                 yield Button("Back", id="back", compact=True)
-            yield Static("", id="setup-hint", classes="hint")
+        yield Static("", id="setup-hint", classes="hint")   # under the form, not in it: in view while it scrolls
         yield Footer()
 
     def on_mount(self) -> None:
