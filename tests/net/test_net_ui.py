@@ -60,6 +60,7 @@ async def test_the_host_seats_a_bot_from_a_seat_menu_by_keys_and_left_or_right_s
         await host_pilot.press("right", "left", "right")
         await host_pilot.pause(0.2)
         assert session.seats[1].kind == "open" and menu.value == ""
+        assert "open: a friend, or a bot at the start" in rendered_lines(menu)[0]      # what an open seat comes to
         await host_pilot.press("enter", "down", "down", "enter")            # open, bot: easy, bot: normal
         assert await wait_for(host_pilot, lambda: session.seats[1].kind == "bot" and session.seats[1].level == "normal")
         assert await wait_for(host_pilot, lambda: "(normal)" in str(host_app.screen.query_one("#who-1").content))

@@ -24,7 +24,7 @@ from uno_tui.ui.widgets.footer import Footer
 
 from .modals import ChatPrompt, ConfirmLeave, LinePrompt
 
-SEAT_CHOICES = [("open (a friend joins)", "")] + [(f"bot: {level}", level) for level in LEVELS]
+SEAT_CHOICES = [("open: a friend, or a bot at the start", "")] + [(f"bot: {level}", level) for level in LEVELS]
 KINDS = {"host": "host", "human": "joined", "bot": "bot", "open": ""}
 
 
