@@ -66,3 +66,17 @@ def settled_bottom(terminal: Terminal) -> list[str]:
     """The status line, the hand and any dialog over them, once two reads 0.2 s apart agree
     (the log and the countdowns above do not count: they change without our key)."""
     return terminal.settled(slice(-9, -1))
+
+
+def my_turn(terminal) -> None:
+    """Play on (by keys) until it is this player's turn to play a card, and stays so (a move
+    just made reaches the screen a moment after its key)."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if terminal.shows(TURN) and not terminal.shows(PICKER):
+            time.sleep(0.3)
+            if terminal.shows(TURN) and not terminal.shows(PICKER):
+                return
+        elif not act(terminal):
+            time.sleep(0.1)
+    raise AssertionError("never my turn:\n" + terminal.text())

@@ -2,7 +2,7 @@
 History, replay it move by move; export it and replay it on another machine."""
 import subprocess
 
-from tests.helpers.journey import PICKER, TURN, act
+from tests.helpers.journey import PICKER, act, my_turn
 from tests.helpers.terminal import console_script
 
 
@@ -10,15 +10,12 @@ def test_a_match_played_is_in_the_history_and_replays_here_and_elsewhere(newcome
     game = newcomer()
     game.wait_for("Play now")
     game.press("enter")
-    game.wait_for(f"{TURN}|{PICKER}", timeout=30)
-    if game.shows(PICKER):                           # the first card was a wild, and its colour is mine to choose
-        game.press("r")
-        game.wait_for(TURN, timeout=30)
+    my_turn(game)                                    # (a first wild's colour, a Wild Draw Four at me: answered)
     act(game)                                        # a move of mine, then the bots' on to my turn
     if game.shows(PICKER):                           # it was a wild
         game.press("r")
     game.wait_for(r"You (play|draw)", timeout=30)   # my move is in: the turn still shown was the last frame's
-    game.wait_for(TURN, timeout=30)
+    my_turn(game)
     game.press("escape")
     game.wait_for("Leave this game?")
     game.press("y")

@@ -2,7 +2,7 @@
 leaving, and after a crash) brings the same hand back."""
 import time
 
-from tests.helpers.journey import PICKER, TURN, act
+from tests.helpers.journey import TURN, act, my_turn
 
 
 def hand_rows(terminal) -> list[str]:
@@ -11,20 +11,6 @@ def hand_rows(terminal) -> list[str]:
     lines = terminal.settled()
     status = next(i for i, line in enumerate(lines) if "Your turn" in line)
     return lines[status + 2:status + 5]
-
-
-def my_turn(terminal) -> None:
-    """Play on (by keys) until it is this player's turn to play a card, and stays so (a move
-    just made reaches the screen a moment after its key)."""
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if terminal.shows(TURN) and not terminal.shows(PICKER):
-            time.sleep(0.3)
-            if terminal.shows(TURN) and not terminal.shows(PICKER):
-                return
-        elif not act(terminal):
-            time.sleep(0.1)
-    raise AssertionError("never my turn:\n" + terminal.text())
 
 
 def same_hand(terminal, before: list[str]) -> bool:
