@@ -61,15 +61,17 @@ class Choice(Widget, can_focus=True):
                  classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self.options, self.steps = list(options), steps
-        self.set_reactive(Choice.value, self._checked(value))
+        self.set_reactive(Choice.value, self.validate_value(value))
 
-    def _checked(self, value: Any) -> Any:
+    def validate_value(self, value: Any) -> Any:
         if all(v != value for _, v in self.options):
             raise ValueError(f"{value!r} is not one of the choices")
         return value
 
-    def validate_value(self, value: Any) -> Any:
-        return self._checked(value)
+    @property
+    def index(self) -> int:
+        """Where the value chosen is among the options."""
+        return [v for _, v in self.options].index(self.value)
 
     def watch_value(self) -> None:
         self.post_message(self.Changed(self, self.value))
@@ -77,7 +79,7 @@ class Choice(Widget, can_focus=True):
     @property
     def label(self) -> str:
         """The label of the value chosen."""
-        return next(label for label, v in self.options if v == self.value)
+        return self.options[self.index][0]
 
     def render(self) -> Content:
         """The label, then the arrow at the right edge (the label cut short first)."""
@@ -88,8 +90,7 @@ class Choice(Widget, can_focus=True):
         return action != "step" or self.steps
 
     def action_step(self, by: int) -> None:
-        values = [v for _, v in self.options]
-        self.value = values[(values.index(self.value) + by) % len(values)]
+        self.value = self.options[(self.index + by) % len(self.options)][1]
 
     def action_open(self) -> None:
         def chosen(index: int | None) -> None:
@@ -137,7 +138,7 @@ class ChoiceList(ModalScreen[int | None]):
         yield options
 
     def on_mount(self) -> None:
-        self.query_one(OptionList).highlighted = [v for _, v in self.choice.options].index(self.choice.value)
+        self.query_one(OptionList).highlighted = self.choice.index
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

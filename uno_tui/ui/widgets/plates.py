@@ -70,14 +70,14 @@ def plate(info: TableSeat, count: int, turn: bool, score: int | None, loud: tupl
     said = short(inner, said, said.split()[-1] if said else "")
     # teams: the team's letter before the name ("A·Ann"), at every size (never by colour alone)
     name = ("▶ " if turn else "") + (f"{team}·" if team else "") + info.name
-    top_right = ("", "tag")
+    top_right, kind_by_name = ("", "tag"), False
     if said and len(points) + 1 + len(said) > inner:   # the score stays whole ("0 18s" read as a score)
         top_right = (short(inner - 4, said, said.split()[-1]), role)     # no room by the score: by the name
         said = ""
     elif first and height < 4 and not len(name) <= inner < len(name) + 1 + len(first):
         # (a tall plate says it on its own line; a short one by the count where by the name it would
         # cut a name that fits alone: "▶ Ben" rather than "▶ B… bot")
-        top_right = (first, "tag")
+        top_right, kind_by_name = (first, "tag"), True
     name_room = inner - (len(top_right[0]) + 1 if top_right[0] else 0)
     lines: list[list[Piece]] = [[(1, fit_name(name, name_room), "name")]]
     if top_right[0]:
@@ -86,7 +86,7 @@ def plate(info: TableSeat, count: int, turn: bool, score: int | None, loud: tupl
     if height >= 4:
         lines.append([(1, kind_words(first, detail, inner), "tag")])
     else:                   # a short plate says the level by the count, and "bot" too where not by the name
-        level = kind_words("" if top_right == (first, "tag") else first, detail, inner - len(str(count)) - 1)
+        level = kind_words("" if kind_by_name else first, detail, inner - len(str(count)) - 1)
     backs = max(0, min(count, inner - len(str(count)) - 1 - (len(level) + 1 if level else 0)))
     lines.append([(1, "▮" * backs, "back"), (1 + backs + (backs > 0), str(count), "plain")])
     if level:
